@@ -1,0 +1,59 @@
+/** An 8-bit RGBA raster, row-major, 4 bytes per pixel, non-premultiplied alpha. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export type CleanMode = 'basic' | 'standard' | 'advanced';
+export type ExtractTarget = '' | 'signature' | 'stamp';
+
+/** What the caller asks of the pipeline; the same options the API and the web app expose. */
+export interface CleanOptions {
+  mode: CleanMode;
+  extract: ExtractTarget;
+  aggressive: boolean;
+  /** Crop the result to the kept ink plus a margin (beyond the spec, off by default). */
+  crop: boolean;
+}
+
+/** Ink classes of the class map. The numeric values are part of the model's contract: do not renumber. */
+export const InkClass = {
+  paper: 0,
+  printed: 1,
+  formLine: 2,
+  handwriting: 3,
+  stamp: 4,
+  noise: 5,
+} as const;
+export type InkClassId = (typeof InkClass)[keyof typeof InkClass];
+
+/** Per-pixel ink class labels, possibly at a reduced resolution relative to the image. */
+export interface ClassMap {
+  width: number;
+  height: number;
+  classes: Uint8Array;
+}
+
+/** What an engine sees: the flattened page (paper removed to white) and the full-resolution ink alpha. */
+export interface EngineInput {
+  flattened: RgbaImage;
+  inkAlpha: Uint8Array;
+}
+
+/**
+ * Labels ink with classes. Implemented by the classical analysis in src/core and by the learned
+ * model through onnxruntime-web (worker) and onnxruntime-node (server).
+ */
+export interface Engine {
+  readonly name: string;
+  classify(input: EngineInput): Promise<ClassMap>;
+}
+
+export interface CleanResult {
+  image: RgbaImage;
+  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v1"). */
+  engine: string;
+  /** Offset of the returned image within the input when cropped. */
+  crop?: { left: number; top: number; width: number; height: number };
+}
