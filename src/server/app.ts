@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { createFolderStore } from './blobs/folderStore';
+import type { BlobStore } from './blobs/store';
+import type { ServerConfig } from './config';
+import { ensureDemoAccount } from './db/accounts';
+import { openDatabase } from './db/open';
+import type { Sql } from './db/sql';
+import { renderDocsPage } from './docsPage';
+import { sweepExpired, sweepOrphanBlobs } from './maintenance';
+import { buildOpenApi } from './openapi';
+import { bearerKey } from './plugins/auth';
+import { registerErrorHandling, sendError } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/headers';
+import { ProcessingPool } from './processing/pool';
+import { registerCleanRoute } from './routes/clean';
+import { registerFileRoutes } from './routes/files';
+import { publicOrigin } from './routes/urls';
+import { registerWebApp } from './webApp';
+
+export interface Inklift {
+  app: FastifyInstance;
+  sql: Sql;
+  blobs: BlobStore;
+  pool: ProcessingPool;
+  config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/** Builds the whole service: database (migrated), blob store, processing threads and routes. */
+export async function createInklift(config: ServerConfig, options: { logger?: boolean } = {}): Promise<Inklift> {
+  const sql = await openDatabase(config);
+  const blobs = createFolderStore(path.join(config.dataDir, 'blobs'));
+  const pool = new ProcessingPool({ workers: config.processingWorkers, queue: config.processingQueue, timeoutMs: config.processingTimeoutMs });
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    requestTimeout: config.processingTimeoutMs + config.urlTimeoutMs + 30_000,
+  });
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config.corsOrigins);
+
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    // Per key when one is sent (hashed: the key itself is never kept), else per address.
+    keyGenerator: (request) => {
+      const key = bearerKey(request);
+      return key ? `k:${crypto.createHash('sha256').update(key).digest('base64url')}` : `ip:${request.ip}`;
+    },
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error('rate limited') as Error & { statusCode: number };
+      error.statusCode = 429;
+      void context;
+      return error;
+    },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    return payload;
+  });
+
+  const services = { config, sql, blobs, pool };
+  registerCleanRoute(app, services);
+  registerFileRoutes(app, services);
+
+  app.get('/api/health', async () => ({ status: 'ok', database: sql.kind, processing: pool.stats }));
+  app.get('/api/openapi.json', async (request) => buildOpenApi(publicOrigin(request, config.publicUrl)));
+  app.get('/api/docs', async (request, reply) =>
+    reply.type('text/html; charset=utf-8').send(renderDocsPage(buildOpenApi(publicOrigin(request, config.publicUrl)))),
+  );
+  // The demo key is offered to the local web app only when the operator runs with a demo account.
+  app.get('/api/app-config', async () => ({ demoKey: config.demoKey && process.env.INKLIFT_OFFER_DEMO_KEY !== '0' ? config.demoKey : null }));
+  app.all('/api/*', async (request, reply) => sendError(reply, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
+
+  await registerWebApp(app, config.webRoot);
+
+  if (config.demoKey) await ensureDemoAccount(sql, config.demoKey, config.demoLimit);
+  // Blobs without records can only come from a crash; on the embedded store no other instance is writing.
+  await sweepOrphanBlobs(sql, blobs, sql.kind === 'pglite' ? 0 : 10 * 60_000);
+  await sweepExpired(sql, blobs);
+  const sweeper = setInterval(() => {
+    sweepExpired(sql, blobs).catch((error) => app.log.error({ err: error }, 'expiry sweep failed'));
+  }, config.sweepIntervalMs);
+  sweeper.unref();
+
+  return {
+    app,
+    sql,
+    blobs,
+    pool,
+    config,
+    async close() {
+      clearInterval(sweeper);
+      await app.close();
+      await pool.close();
+      await sql.close();
+    },
+  };
+}

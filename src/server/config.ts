@@ -1,0 +1,70 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Every setting of the server, read once from the environment. README documents each variable. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Public origin used in `url` fields; derived from the request when unset. */
+  publicUrl: string | null;
+  retentionDays: number;
+  sweepIntervalMs: number;
+  maxUploadBytes: number;
+  maxPixels: number;
+  pdfDpi: number;
+  urlAllowHosts: string[];
+  urlTimeoutMs: number;
+  urlMaxRedirects: number;
+  processingWorkers: number;
+  processingQueue: number;
+  processingTimeoutMs: number;
+  rateLimitPerMinute: number;
+  corsOrigins: string[];
+  demoKey: string | null;
+  demoLimit: number;
+  webRoot: string;
+  logLevel: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+function list(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.INKLIFT_DATA_DIR || './data');
+  const cores = os.availableParallelism();
+  return {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: env.INKLIFT_PUBLIC_URL ? env.INKLIFT_PUBLIC_URL.replace(/\/+$/, '') : null,
+    retentionDays: int(env, 'INKLIFT_RETENTION_DAYS', 30),
+    sweepIntervalMs: int(env, 'INKLIFT_SWEEP_INTERVAL_SECONDS', 3600) * 1000,
+    maxUploadBytes: int(env, 'INKLIFT_MAX_UPLOAD_MB', 25) * 1024 * 1024,
+    maxPixels: int(env, 'INKLIFT_MAX_MEGAPIXELS', 50) * 1_000_000,
+    pdfDpi: int(env, 'INKLIFT_PDF_DPI', 200),
+    urlAllowHosts: list(env, 'INKLIFT_URL_ALLOW_HOSTS').map((h) => h.toLowerCase()),
+    urlTimeoutMs: int(env, 'INKLIFT_URL_TIMEOUT_SECONDS', 15) * 1000,
+    urlMaxRedirects: 5,
+    processingWorkers: Math.max(1, int(env, 'INKLIFT_WORKERS', cores)),
+    processingQueue: int(env, 'INKLIFT_QUEUE', 16),
+    processingTimeoutMs: int(env, 'INKLIFT_PROCESSING_TIMEOUT_SECONDS', 60) * 1000,
+    rateLimitPerMinute: int(env, 'INKLIFT_RATE_LIMIT_PER_MINUTE', 600),
+    corsOrigins: list(env, 'INKLIFT_CORS_ORIGINS'),
+    demoKey: env.INKLIFT_DEMO_KEY || null,
+    demoLimit: int(env, 'INKLIFT_DEMO_LIMIT', 1000),
+    webRoot: path.resolve(env.INKLIFT_WEB_ROOT || './dist/web'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

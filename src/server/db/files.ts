@@ -1,0 +1,125 @@
+import type { Queryable, Sql } from './sql';
+
+export interface StoredFile {
+  uuid: string;
+  accountId: string;
+  name: string | null;
+  blobKey: string;
+  bytes: number;
+  width: number;
+  height: number;
+  etag: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+interface FileRow {
+  uuid: string;
+  account_id: string;
+  name: string | null;
+  blob_key: string;
+  bytes: number;
+  width: number;
+  height: number;
+  etag: string;
+  created_at: Date | string;
+  expires_at: Date | string | null;
+}
+
+const toFile = (row: FileRow): StoredFile => ({
+  uuid: row.uuid,
+  accountId: row.account_id,
+  name: row.name,
+  blobKey: row.blob_key,
+  bytes: Number(row.bytes),
+  width: Number(row.width),
+  height: Number(row.height),
+  etag: row.etag,
+  createdAt: new Date(row.created_at),
+  expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+});
+
+export type NewFile = Omit<StoredFile, 'createdAt' | 'expiresAt'> & { retentionDays: number };
+
+export type ChargeOutcome =
+  | { ok: true; file: StoredFile; remaining: number; limit: number }
+  | { ok: false; reason: 'insufficient_balance'; remaining: number; limit: number };
+
+/**
+ * Deducts one processing and records the file in one transaction: the conditional debit means two
+ * requests racing for the last unit cannot both pass, and no file exists without its charge.
+ */
+export async function chargeOneAndRecord(sql: Sql, file: NewFile): Promise<ChargeOutcome> {
+  return sql.transaction(async (tx) => {
+    const debit = await tx.query<{ remaining: number; balance_limit: number }>(
+      'UPDATE accounts SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING remaining, balance_limit',
+      [file.accountId],
+    );
+    if (debit.rows.length === 0) {
+      const { rows } = await tx.query<{ remaining: number; balance_limit: number }>(
+        'SELECT remaining, balance_limit FROM accounts WHERE id = $1',
+        [file.accountId],
+      );
+      return { ok: false, reason: 'insufficient_balance', remaining: Number(rows[0]?.remaining ?? 0), limit: Number(rows[0]?.balance_limit ?? 0) };
+    }
+    const { rows } = await tx.query<FileRow>(
+      `INSERT INTO files (uuid, account_id, name, blob_key, bytes, width, height, etag, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+               CASE WHEN $9::integer > 0 THEN now() + make_interval(days => $9::integer) ELSE NULL END)
+       RETURNING *`,
+      [file.uuid, file.accountId, file.name, file.blobKey, file.bytes, file.width, file.height, file.etag, file.retentionDays],
+    );
+    return { ok: true, file: toFile(rows[0]), remaining: Number(debit.rows[0].remaining), limit: Number(debit.rows[0].balance_limit) };
+  });
+}
+
+/** A live (not expired) file by uuid, whoever owns it. */
+export async function findFile(db: Queryable, uuid: string): Promise<StoredFile | null> {
+  const { rows } = await db.query<FileRow>(
+    'SELECT * FROM files WHERE uuid = $1 AND (expires_at IS NULL OR expires_at > now())',
+    [uuid],
+  );
+  return rows[0] ? toFile(rows[0]) : null;
+}
+
+export async function listFiles(db: Queryable, accountId: string): Promise<StoredFile[]> {
+  const { rows } = await db.query<FileRow>(
+    `SELECT * FROM files WHERE account_id = $1 AND (expires_at IS NULL OR expires_at > now())
+     ORDER BY created_at DESC, uuid`,
+    [accountId],
+  );
+  return rows.map(toFile);
+}
+
+export async function renameFile(db: Queryable, accountId: string, uuid: string, name: string): Promise<StoredFile | null> {
+  const { rows } = await db.query<FileRow>(
+    `UPDATE files SET name = $3 WHERE uuid = $1 AND account_id = $2 AND (expires_at IS NULL OR expires_at > now())
+     RETURNING *`,
+    [uuid, accountId, name],
+  );
+  return rows[0] ? toFile(rows[0]) : null;
+}
+
+/** Removes the record; the caller removes the blob afterwards (a blob without record is swept). */
+export async function deleteFile(db: Queryable, accountId: string, uuid: string): Promise<StoredFile | null> {
+  const { rows } = await db.query<FileRow>('DELETE FROM files WHERE uuid = $1 AND account_id = $2 RETURNING *', [uuid, accountId]);
+  return rows[0] ? toFile(rows[0]) : null;
+}
+
+/** Claims and removes a batch of expired records; SKIP LOCKED lets several instances sweep at once. */
+export async function takeExpired(sql: Sql, batch: number): Promise<StoredFile[]> {
+  const { rows } = await sql.query<FileRow>(
+    `DELETE FROM files WHERE uuid IN (
+       SELECT uuid FROM files WHERE expires_at IS NOT NULL AND expires_at <= now()
+       ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING *`,
+    [batch],
+  );
+  return rows.map(toFile);
+}
+
+export async function knownBlobKeys(db: Queryable, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.query<{ blob_key: string }>('SELECT blob_key FROM files WHERE blob_key = ANY($1::text[])', [keys]);
+  return new Set(rows.map((r) => r.blob_key));
+}

@@ -1,0 +1,62 @@
+import type { Sql } from './sql';
+
+/** Append-only: a released migration is never edited, a change is a new entry. */
+const MIGRATIONS: { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'accounts, keys, files',
+    sql: `
+      CREATE TABLE accounts (
+        id uuid PRIMARY KEY,
+        name text NOT NULL,
+        balance_limit integer NOT NULL CHECK (balance_limit >= 0),
+        remaining integer NOT NULL CHECK (remaining >= 0),
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE api_keys (
+        id uuid PRIMARY KEY,
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        key_hash text NOT NULL UNIQUE,
+        prefix text NOT NULL,
+        name text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      );
+      CREATE TABLE files (
+        uuid uuid PRIMARY KEY,
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        name text,
+        blob_key text NOT NULL,
+        bytes integer NOT NULL,
+        width integer NOT NULL,
+        height integer NOT NULL,
+        etag text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz
+      );
+      CREATE INDEX files_by_account ON files (account_id, created_at DESC);
+      CREATE INDEX files_by_expiry ON files (expires_at) WHERE expires_at IS NOT NULL;
+    `,
+  },
+];
+
+/** Applies pending migrations under an advisory lock, so instances starting together take turns. */
+export async function migrate(sql: Sql): Promise<number[]> {
+  return sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7320011)');
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await tx.query<{ id: number }>('SELECT id FROM schema_migrations');
+    const applied = new Set(rows.map((r) => Number(r.id)));
+    const ran: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.id)) continue;
+      for (const statement of migration.sql.split(';').map((s) => s.trim()).filter(Boolean)) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+      ran.push(migration.id);
+    }
+    return ran;
+  });
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  CleanParamsSchema,
+  CleanResponseSchema,
+  DeleteRequestSchema,
+  DeleteResponseSchema,
+  ErrorResponseSchema,
+  FilesResponseSchema,
+  RenameRequestSchema,
+  RenameResponseSchema,
+} from '../shared/api';
+
+const schema = (s: z.ZodType, io: 'input' | 'output' = 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
+
+const errors = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [String(code), { description: ERROR_TEXT[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+  );
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Malformed request, missing input, unreadable image, or a forbidden URL (invalid_parameter, missing_input, invalid_image, url_forbidden)',
+  401: 'Missing, invalid or revoked API key (unauthorized)',
+  402: 'The balance is exhausted (insufficient_balance); nothing was charged',
+  404: 'File not found, or it belongs to another account (not_found)',
+  413: 'File larger than the upload limit or image larger than the pixel limit (file_too_large, image_too_large)',
+  415: 'Not a PNG, JPG or PDF (unsupported_media_type)',
+  422: 'A parameter is invalid (invalid_parameter), or processing hit its time limit (processing_timeout)',
+  429: 'Rate limited (rate_limited); see Retry-After',
+  502: 'The URL could not be fetched (url_fetch_failed)',
+  503: 'Processing queue full (busy); see Retry-After',
+  504: 'The URL did not answer in time (url_timeout)',
+};
+
+const bearer = [{ bearer: [] }];
+
+/** The OpenAPI document, built from the same zod schemas that validate requests. */
+export function buildOpenApi(serverUrl: string) {
+  const cleanParams = schema(CleanParamsSchema, 'input') as { properties: Record<string, unknown> };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Inklift API',
+      version: '1',
+      description:
+        'Transparent ink from paper documents. Every error has the body {"status":"error","error":{"code","message","charged":false}}; a failed request is never charged.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } },
+      schemas: { Error: schema(ErrorResponseSchema) },
+    },
+    paths: {
+      '/api/clean': {
+        post: {
+          summary: 'Remove the paper (and optionally everything but the signature or stamp); costs 1 processing on success',
+          security: bearer,
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPG or PDF (page one)' }, ...cleanParams.properties } },
+              },
+              'application/json': { schema: cleanParams },
+              'application/x-www-form-urlencoded': { schema: cleanParams },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'The result. Headers X-File-Uuid, X-Remaining, X-Limit and X-Credits-Charged are set for every type.',
+              content: {
+                'application/json': { schema: schema(CleanResponseSchema) },
+                'image/webp': { schema: { type: 'string', format: 'binary' } },
+                'image/png': { schema: { type: 'string', format: 'binary' } },
+              },
+            },
+            ...errors(400, 401, 402, 413, 415, 422, 429, 502, 503, 504),
+          },
+        },
+      },
+      '/api/file/{uuid}': {
+        get: {
+          summary: 'Download a stored result (WebP). The uuid is an unguessable capability: no key needed.',
+          parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          responses: {
+            '200': { description: 'The WebP file; ETag and immutable caching', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
+            '304': { description: 'Not modified (If-None-Match)' },
+            ...errors(404),
+          },
+        },
+      },
+      '/api/files': {
+        get: {
+          summary: 'List the current account’s stored files, newest first',
+          security: bearer,
+          responses: { '200': { description: 'Files', content: { 'application/json': { schema: schema(FilesResponseSchema) } } }, ...errors(401, 429) },
+        },
+      },
+      '/api/files/delete': {
+        post: {
+          summary: 'Delete a file permanently',
+          security: bearer,
+          requestBody: { required: true, content: { 'application/json': { schema: schema(DeleteRequestSchema, 'input') } } },
+          responses: { '200': { description: 'Deleted', content: { 'application/json': { schema: schema(DeleteResponseSchema) } } }, ...errors(401, 404, 422, 429) },
+        },
+      },
+      '/api/files/rename': {
+        post: {
+          summary: 'Rename a file (up to 255 characters)',
+          security: bearer,
+          requestBody: { required: true, content: { 'application/json': { schema: schema(RenameRequestSchema, 'input') } } },
+          responses: { '200': { description: 'Renamed', content: { 'application/json': { schema: schema(RenameResponseSchema) } } }, ...errors(401, 404, 422, 429) },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads';
+import { ApiError } from '../errors';
+import type { ProcessRequest, ProcessResult } from './processDocument';
+
+interface Job {
+  id: number;
+  request: ProcessRequest;
+  resolve: (result: ProcessResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+export interface PoolOptions {
+  workers: number;
+  /** Jobs allowed to wait for a free worker; past that callers get 503. */
+  queue: number;
+  timeoutMs: number;
+}
+
+const WORKER_URL = new URL('./worker.ts', import.meta.url);
+// The thread registers tsx's loader before importing the TypeScript entry, as the main process did.
+const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then((tsx) => tsx.register())
+  .then(() => import(${JSON.stringify(WORKER_URL.href)}))`;
+
+/**
+ * A fixed set of processing threads with a bounded queue. A job past its time limit, or one that
+ * crashes its thread, costs only that thread: it is terminated and replaced.
+ */
+export class ProcessingPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {
+    for (let i = 0; i < options.workers; i++) this.slots.push(this.spawn());
+  }
+
+  get stats() {
+    return { busy: this.slots.filter((s) => s.job).length, waiting: this.waiting.length, workers: this.slots.length };
+  }
+
+  run(request: ProcessRequest): Promise<ProcessResult> {
+    if (this.closed) return Promise.reject(new ApiError(503, 'busy', 'The server is shutting down.', { 'retry-after': '5' }));
+    const free = this.slots.find((s) => !s.job);
+    if (!free && this.waiting.length >= this.options.queue) {
+      return Promise.reject(new ApiError(503, 'busy', 'All processing slots are busy; try again shortly.', { 'retry-after': '5' }));
+    }
+    return new Promise((resolve, reject) => {
+      const job: Job = { id: this.nextId++, request, resolve, reject };
+      if (free) this.start(free, job);
+      else this.waiting.push(job);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const slot: Slot = { worker, job: null, timer: null };
+    worker.on('message', (message: { id: number; ok: boolean; result?: ProcessResult; error?: { statusCode: number; code: string; message: string } }) => {
+      const job = slot.job;
+      if (!job || job.id !== message.id) return;
+      this.finish(slot);
+      if (message.ok) job.resolve(message.result!);
+      else {
+        const e = message.error!;
+        job.reject(e.statusCode >= 500 ? new Error(e.message) : new ApiError(e.statusCode, e.code as ApiError['code'], e.message));
+      }
+      this.pump(slot);
+    });
+    worker.on('error', (error) => this.replace(slot, error));
+    worker.on('exit', (code) => {
+      if (!this.closed && this.slots.includes(slot)) this.replace(slot, new Error(`processing thread exited with code ${code}`));
+    });
+    return slot;
+  }
+
+  private start(slot: Slot, job: Job) {
+    slot.job = job;
+    slot.timer = setTimeout(() => {
+      this.replace(slot, new ApiError(422, 'processing_timeout', `Processing took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped.`));
+    }, this.options.timeoutMs);
+    slot.worker.postMessage({ id: job.id, request: job.request });
+  }
+
+  private finish(slot: Slot) {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.job = null;
+  }
+
+  private pump(slot: Slot) {
+    const next = this.waiting.shift();
+    if (next) this.start(slot, next);
+  }
+
+  private replace(slot: Slot, error: Error) {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || this.closed) return;
+    const job = slot.job;
+    this.finish(slot);
+    this.slots.splice(index, 1);
+    slot.worker.removeAllListeners('exit');
+    void slot.worker.terminate();
+    const fresh = this.spawn();
+    this.slots.push(fresh);
+    job?.reject(error);
+    this.pump(fresh);
+  }
+}

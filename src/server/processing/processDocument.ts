@@ -1,0 +1,42 @@
+import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
+import { unsupportedMedia } from '../errors';
+import { decodeRaster } from '../imaging/decodeRaster';
+import { encodePng, encodeWebp } from '../imaging/encode';
+import { renderPdfPageOne } from '../imaging/renderPdf';
+import { sniffDocumentKind } from '../imaging/sniff';
+
+export interface ProcessLimits {
+  maxPixels: number;
+  pdfDpi: number;
+}
+
+export interface ProcessRequest {
+  bytes: Uint8Array;
+  options: CleanOptions;
+  wantPng: boolean;
+  limits: ProcessLimits;
+}
+
+export interface ProcessResult {
+  webp: Uint8Array;
+  png: Uint8Array | null;
+  width: number;
+  height: number;
+  engine: string;
+  kind: string;
+}
+
+export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): Promise<{ image: RgbaImage; kind: string }> {
+  const kind = sniffDocumentKind(bytes);
+  if (!kind) throw unsupportedMedia();
+  const image = kind === 'pdf' ? await renderPdfPageOne(bytes, limits.pdfDpi, limits.maxPixels) : await decodeRaster(bytes, limits.maxPixels);
+  return { image, kind };
+}
+
+/** Bytes in, stored WebP (and PNG when asked) out: decode → src/core pipeline → encode. */
+export async function processDocument(request: ProcessRequest, engine?: Engine): Promise<ProcessResult> {
+  const { image, kind } = await decodeDocument(request.bytes, request.limits);
+  const result = await cleanImage(image, request.options, engine);
+  const [webp, png] = await Promise.all([encodeWebp(result.image), request.wantPng ? encodePng(result.image) : Promise.resolve(null)]);
+  return { webp, png, width: result.image.width, height: result.image.height, engine: result.engine, kind };
+}

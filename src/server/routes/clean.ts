@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CleanHeaders, type CleanResponse } from '../../shared/api';
+import { chargeOneAndRecord } from '../db/files';
+import { ApiError, unsupportedMedia } from '../errors';
+import { sniffDocumentKind } from '../imaging/sniff';
+import { fetchDocument } from '../net/fetchDocument';
+import { requireAccount } from '../plugins/auth';
+import type { Services } from '../services';
+import { readCleanInput } from './cleanInput';
+import { fileUrl, publicOrigin } from './urls';
+
+const outOfBalance = (limit: number) =>
+  new ApiError(402, 'insufficient_balance', `The account has no processings left (limit ${limit}). Nothing was charged.`);
+
+export function registerCleanRoute(app: FastifyInstance, services: Services) {
+  const { config, sql, blobs, pool } = services;
+
+  app.post('/api/clean', { preHandler: requireAccount(sql) }, async (request, reply) => {
+    const account = request.account!;
+    const input = await readCleanInput(request, config.maxUploadBytes);
+    // Fail fast before downloading or processing anything; the charge itself re-checks atomically.
+    if (account.remaining <= 0) throw outOfBalance(account.limit);
+
+    const bytes = input.file ?? (await fetchDocument(input.params.url!, {
+      allowHosts: config.urlAllowHosts,
+      timeoutMs: config.urlTimeoutMs,
+      maxBytes: config.maxUploadBytes,
+      maxRedirects: config.urlMaxRedirects,
+    }));
+    if (bytes.length === 0) throw new ApiError(400, 'invalid_image', 'The document is empty.');
+    if (!sniffDocumentKind(bytes)) throw unsupportedMedia();
+
+    const result = await pool.run({
+      bytes,
+      options: input.options,
+      wantPng: input.params.type === 'png',
+      limits: { maxPixels: config.maxPixels, pdfDpi: config.pdfDpi },
+    });
+
+    const uuid = crypto.randomUUID();
+    const blobKey = `${uuid}.webp`;
+    const webp = Buffer.from(result.webp);
+    await blobs.put(blobKey, webp);
+    let outcome;
+    try {
+      outcome = await chargeOneAndRecord(sql, {
+        uuid,
+        accountId: account.id,
+        name: input.params.name ? input.params.name : null,
+        blobKey,
+        bytes: webp.length,
+        width: result.width,
+        height: result.height,
+        etag: `"${crypto.createHash('sha256').update(webp).digest('base64url').slice(0, 27)}"`,
+        retentionDays: config.retentionDays,
+      });
+    } catch (error) {
+      await blobs.delete(blobKey).catch(() => undefined);
+      throw error;
+    }
+    if (!outcome.ok) {
+      await blobs.delete(blobKey).catch(() => undefined);
+      throw outOfBalance(outcome.limit);
+    }
+
+    const url = fileUrl(publicOrigin(request, config.publicUrl), uuid);
+    reply.headers({
+      [CleanHeaders.fileUuid]: uuid,
+      [CleanHeaders.remaining]: String(outcome.remaining),
+      [CleanHeaders.limit]: String(outcome.limit),
+      [CleanHeaders.charged]: '1',
+      [CleanHeaders.engine]: result.engine,
+      'cache-control': 'no-store',
+    });
+    if (input.params.type === 'webp') return reply.type('image/webp').send(webp);
+    if (input.params.type === 'png') return reply.type('image/png').send(Buffer.from(result.png!));
+    const body: CleanResponse = { status: 'ok', uuid, url, remaining: outcome.remaining, limit: outcome.limit };
+    return reply.send(body);
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  DeleteRequestSchema,
+  RenameRequestSchema,
+  UuidSchema,
+  type FileRecord,
+  type FilesResponse,
+  type RenameResponse,
+} from '../../shared/api';
+import { deleteFile, findFile, listFiles, renameFile, type StoredFile } from '../db/files';
+import { badParameter, notFound } from '../errors';
+import { requireAccount } from '../plugins/auth';
+import type { Services } from '../services';
+import { fileUrl, publicOrigin } from './urls';
+
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.join('.');
+    throw badParameter(field ? `${field}: ${issue.message}` : issue.message);
+  }
+  return parsed.data;
+}
+
+const toRecord = (file: StoredFile, origin: string): FileRecord => ({
+  uuid: file.uuid,
+  name: file.name,
+  url: fileUrl(origin, file.uuid),
+  created_at: file.createdAt.toISOString(),
+  expires_at: file.expiresAt ? file.expiresAt.toISOString() : null,
+});
+
+export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs }: Services) {
+  const auth = requireAccount(sql);
+
+  // The uuid is an unguessable capability (122 random bits): like a share link, it needs no key.
+  app.get<{ Params: { uuid: string } }>('/api/file/:uuid', async (request, reply) => {
+    const uuid = request.params.uuid.replace(/\.webp$/i, '');
+    if (!UuidSchema.safeParse(uuid).success) throw notFound();
+    const file = await findFile(sql, uuid);
+    if (!file) throw notFound();
+    reply.headers({
+      etag: file.etag,
+      'cache-control': 'private, max-age=31536000, immutable',
+      'content-disposition': `inline; filename="${file.uuid}.webp"`,
+    });
+    if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    const bytes = await blobs.get(file.blobKey);
+    if (!bytes) throw notFound();
+    return reply.type('image/webp').send(bytes);
+  });
+
+  app.get('/api/files', { preHandler: auth }, async (request) => {
+    const origin = publicOrigin(request, config.publicUrl);
+    const files = await listFiles(sql, request.account!.id);
+    const body: FilesResponse = { status: 'ok', files: files.map((f) => toRecord(f, origin)) };
+    return body;
+  });
+
+  app.post('/api/files/delete', { preHandler: auth }, async (request) => {
+    const { uuid } = parseBody(DeleteRequestSchema, request.body);
+    const file = await deleteFile(sql, request.account!.id, uuid);
+    if (!file) throw notFound();
+    // The record is gone first: a crash here leaves only an orphan blob, which the sweep removes.
+    await blobs.delete(file.blobKey).catch((error) => request.log.warn({ err: error }, 'blob delete failed; left to the sweep'));
+    return { status: 'ok' as const };
+  });
+
+  app.post('/api/files/rename', { preHandler: auth }, async (request) => {
+    const { uuid, name } = parseBody(RenameRequestSchema, request.body);
+    const file = await renameFile(sql, request.account!.id, uuid, name);
+    if (!file) throw notFound();
+    const body: RenameResponse = { status: 'ok', name: file.name ?? name };
+    return body;
+  });
+}

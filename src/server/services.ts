@@ -1,0 +1,12 @@
+import type { BlobStore } from './blobs/store';
+import type { ServerConfig } from './config';
+import type { Sql } from './db/sql';
+import type { ProcessingPool } from './processing/pool';
+
+/** What routes need, built once in app.ts and handed to each route module. */
+export interface Services {
+  config: ServerConfig;
+  sql: Sql;
+  blobs: BlobStore;
+  pool: ProcessingPool;
+}

@@ -1,0 +1,107 @@
+/**
+ * The one schema of the public API: the server validates with it, the OpenAPI document is
+ * generated from it, and the web app's client is typed from it.
+ */
+import { z } from 'zod';
+
+export const CleanModeSchema = z.enum(['basic', 'standard', 'advanced']).describe(
+  'basic: only the paper is removed. standard (default): paper and unneeded elements such as printed text. advanced: deep cleaning; extract and aggressive apply.',
+);
+export const ExtractSchema = z.enum(['', 'signature', 'stamp']).describe('Keep only this element. Empty: standard background removal.');
+export const OutputTypeSchema = z.enum(['json', 'webp', 'png']);
+
+/** Booleans arrive as form strings: accept 1/0, true/false, yes/no, on/off. */
+export const FlagSchema = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])])
+  .transform((v) => v === true || v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+export const NAME_MAX = 255;
+/** Up to 255 characters (code points); no control characters and no bidirectional overrides, which spoof file names. */
+export const NameSchema = z
+  .string()
+  .refine((s) => [...s].length <= NAME_MAX, `name must be at most ${NAME_MAX} characters`)
+  .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), 'name must not contain control characters')
+  .refine((s) => !/[\u202a-\u202e\u2066-\u2069]/.test(s), 'name must not contain bidirectional override characters');
+
+/** Parameters of POST /api/clean other than the file itself. */
+export const CleanParamsSchema = z.object({
+  url: z.string().max(2048).optional().describe('Direct http(s) link to a PNG, JPG or PDF; instead of file.'),
+  type: OutputTypeSchema.default('json'),
+  extract: ExtractSchema.default(''),
+  aggressive: FlagSchema.default(false),
+  mode: CleanModeSchema.optional(),
+  name: NameSchema.optional(),
+  crop: FlagSchema.default(false).describe('Beyond the spec: crop the result to the kept ink with a margin.'),
+});
+export type CleanParamsInput = z.input<typeof CleanParamsSchema>;
+export type CleanParams = z.output<typeof CleanParamsSchema>;
+
+export const CleanResponseSchema = z.object({
+  status: z.literal('ok'),
+  uuid: z.guid(),
+  url: z.string(),
+  remaining: z.number().int(),
+  limit: z.number().int(),
+});
+export type CleanResponse = z.infer<typeof CleanResponseSchema>;
+
+export const FileRecordSchema = z.object({
+  uuid: z.string(),
+  name: z.string().nullable(),
+  url: z.string(),
+  created_at: z.string().describe('ISO 8601, UTC'),
+  expires_at: z.string().nullable().describe('ISO 8601, UTC; null when kept forever'),
+});
+export type FileRecord = z.infer<typeof FileRecordSchema>;
+
+export const FilesResponseSchema = z.object({ status: z.literal('ok'), files: z.array(FileRecordSchema) });
+export type FilesResponse = z.infer<typeof FilesResponseSchema>;
+
+export const UuidSchema = z.guid('uuid must be a UUID (8-4-4-4-12 hexadecimal digits)');
+export const DeleteRequestSchema = z.object({ uuid: UuidSchema });
+export type DeleteRequest = z.infer<typeof DeleteRequestSchema>;
+export const DeleteResponseSchema = z.object({ status: z.literal('ok') });
+
+export const RenameRequestSchema = z.object({ uuid: UuidSchema, name: NameSchema.refine((s) => s.trim().length > 0, 'name must not be empty') });
+export type RenameRequest = z.infer<typeof RenameRequestSchema>;
+export const RenameResponseSchema = z.object({ status: z.literal('ok'), name: z.string() });
+export type RenameResponse = z.infer<typeof RenameResponseSchema>;
+
+export const ErrorCodeSchema = z.enum([
+  'invalid_parameter',
+  'missing_input',
+  'unauthorized',
+  'insufficient_balance',
+  'not_found',
+  'file_too_large',
+  'image_too_large',
+  'unsupported_media_type',
+  'invalid_image',
+  'rate_limited',
+  'busy',
+  'url_forbidden',
+  'url_fetch_failed',
+  'url_timeout',
+  'processing_timeout',
+  'internal_error',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorResponseSchema = z.object({
+  status: z.literal('error'),
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    charged: z.literal(false).describe('Always false: a failed request never costs a processing.'),
+  }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Response headers of a binary /api/clean result and the balance headers on every /api/clean success. */
+export const CleanHeaders = {
+  fileUuid: 'x-file-uuid',
+  remaining: 'x-remaining',
+  limit: 'x-limit',
+  charged: 'x-credits-charged',
+  engine: 'x-inklift-engine',
+} as const;
