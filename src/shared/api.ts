@@ -20,6 +20,7 @@ export const NAME_MAX = 255;
 export const NameSchema = z
   .string()
   .refine((s) => [...s].length <= NAME_MAX, `name must be at most ${NAME_MAX} characters`)
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), 'name must not contain control characters')
   .refine((s) => !/[\u202a-\u202e\u2066-\u2069]/.test(s), 'name must not contain bidirectional override characters');
 

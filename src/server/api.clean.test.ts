@@ -1,0 +1,236 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
+import { documentPhoto, fileBlob, multipart, rotatedJpeg, signedLetterPdf } from './testing/fixtures';
+import { startTestServer, type TestServer } from './testing/harness';
+
+let server: TestServer;
+let key: string;
+let imageServer: http.Server;
+let imageBase: string;
+let photo: Buffer;
+
+async function balanceAndFiles(k: string) {
+  const files = (await (await server.request('/api/files', { key: k })).json()) as { files: { uuid: string }[] };
+  return files.files.length;
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  const body = ErrorResponseSchema.parse(await response.json());
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.length).toBeGreaterThan(5);
+}
+
+async function alphaStats(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  let transparent = 0;
+  let opaque = 0;
+  for (let i = 3; i < data.length; i += 4) {
+    if (data[i] === 0) transparent++;
+    else if (data[i] > 200) opaque++;
+  }
+  return { info, transparent: transparent / (info.width * info.height), opaque };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  key = (await server.account(1000)).key;
+  photo = await documentPhoto();
+  imageServer = http.createServer((req, res) => {
+    if (req.url === '/photo.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    if (req.url === '/redirect') return res.writeHead(302, { location: '/photo.jpg' }).end();
+    if (req.url === '/missing') return res.writeHead(404).end('nope');
+    if (req.url === '/text') return res.writeHead(200, { 'content-type': 'text/plain' }).end('hello, not an image');
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+  imageBase = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  imageServer?.close();
+  await server?.close();
+});
+
+describe('POST /api/clean', () => {
+  it('returns exactly the §2.1 JSON, charges one processing and stores the file', async () => {
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), name: 'Contract' }) });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(['limit', 'remaining', 'status', 'url', 'uuid']);
+    const parsed = CleanResponseSchema.parse(body);
+    expect(parsed.limit).toBe(1000);
+    expect(parsed.remaining).toBe(999);
+    expect(parsed.url).toBe(`${server.baseUrl}/api/file/${parsed.uuid}`);
+    const stored = await fetch(parsed.url);
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.hasAlpha).toBe(true);
+    const list = (await (await server.request('/api/files', { key })).json()) as { files: { uuid: string; name: string }[] };
+    expect(list.files.find((f) => f.uuid === parsed.uuid)?.name).toBe('Contract');
+  });
+
+  it('type=png returns a PNG with alpha: paper transparent, ink opaque; balance headers set', async () => {
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), type: 'png' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('x-file-uuid')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(response.headers.get('x-remaining'))).toBeGreaterThanOrEqual(0);
+    expect(response.headers.get('x-limit')).toBe('1000');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const stats = await alphaStats(bytes);
+    expect(stats.info.channels).toBe(4);
+    expect(stats.info.width).toBe(900);
+    expect(stats.transparent).toBeGreaterThan(0.8);
+    expect(stats.opaque).toBeGreaterThan(500);
+  });
+
+  it('type=webp returns the stored WebP with alpha', async () => {
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), type: 'webp' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect((await sharp(bytes).metadata()).hasAlpha).toBe(true);
+    const stored = await fetch(`${server.baseUrl}/api/file/${response.headers.get('x-file-uuid')}`);
+    expect(Buffer.from(await stored.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('detects a PNG by content whatever its name, and reads PDF page one only', async () => {
+    const png = await documentPhoto(500, 300, 'png');
+    const asPdfName = new File([new Uint8Array(png)], 'scan.pdf', { type: 'application/pdf' });
+    const pngResponse = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: asPdfName, type: 'png' }) });
+    expect(pngResponse.status).toBe(200);
+    expect((await sharp(Buffer.from(await pngResponse.arrayBuffer())).metadata()).width).toBe(500);
+
+    const pdf = signedLetterPdf(3);
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(pdf), type: 'png' }) });
+    expect(response.status).toBe(200);
+    const stats = await alphaStats(Buffer.from(await response.arrayBuffer()));
+    // Page one is US Letter at 200 DPI; the later pages are 200 pt squares.
+    expect([stats.info.width, stats.info.height]).toEqual([1700, 2200]);
+    expect(stats.opaque).toBeGreaterThan(1000);
+  });
+
+  it('applies EXIF orientation', async () => {
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(await rotatedJpeg(400, 200)), type: 'png' }) });
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 400]);
+  });
+
+  it('accepts every mode, extract and aggressive combination', async () => {
+    for (const fields of [{ mode: 'basic' }, { mode: 'standard' }, { mode: 'advanced', extract: 'signature', aggressive: '1' }, { extract: 'stamp' }, { aggressive: 'true' }]) {
+      const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), ...fields }) });
+      expect(response.status, JSON.stringify(fields)).toBe(200);
+    }
+  });
+
+  it('fetches a url from an allowed loopback host, as form field or JSON body, following a redirect', async () => {
+    const form = await server.request('/api/clean', { method: 'POST', key, body: multipart({ url: `${imageBase}/photo.jpg` }) });
+    expect(form.status).toBe(200);
+    const json = await server.request('/api/clean', {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${imageBase}/redirect`, type: 'png' }),
+    });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toBe('image/png');
+  });
+});
+
+describe('POST /api/clean failures charge nothing and store nothing', () => {
+  it.each([
+    ['no key', {}, undefined, 401, 'unauthorized'],
+    ['bad key', {}, 'ik_not-a-real-key', 401, 'unauthorized'],
+  ])('%s → 401', async (_label, _fields, badKey, status, code) => {
+    const response = await server.request('/api/clean', { method: 'POST', key: badKey, body: multipart({ file: fileBlob(photo) }) });
+    await expectError(response, status, code);
+  });
+
+  it('refuses bad input with coded errors and leaves balance and files untouched', async () => {
+    const { key: k } = await server.account(10);
+    const text = fileBlob(Buffer.from('just some text, not an image'));
+    const cases: [Record<string, string | Blob>, number, string][] = [
+      [{}, 400, 'missing_input'],
+      [{ file: text }, 415, 'unsupported_media_type'],
+      [{ file: fileBlob(Buffer.alloc(0)) }, 400, 'invalid_image'],
+      [{ file: fileBlob(photo.subarray(0, 400)) }, 400, 'invalid_image'],
+      [{ file: fileBlob(photo), type: 'gif' }, 422, 'invalid_parameter'],
+      [{ file: fileBlob(photo), extract: 'face' }, 422, 'invalid_parameter'],
+      [{ file: fileBlob(photo), mode: 'turbo' }, 422, 'invalid_parameter'],
+      [{ file: fileBlob(photo), aggressive: 'maybe' }, 422, 'invalid_parameter'],
+      [{ file: fileBlob(photo), name: 'x'.repeat(256) }, 422, 'invalid_parameter'],
+      [{ file: fileBlob(photo), url: `${imageBase}/photo.jpg` }, 422, 'invalid_parameter'],
+      [{ url: 'ftp://example.com/a.png' }, 422, 'invalid_parameter'],
+      [{ url: 'http://10.0.0.1/a.png' }, 400, 'url_forbidden'],
+      [{ url: 'http://169.254.169.254/latest/meta-data' }, 400, 'url_forbidden'],
+      [{ url: 'http://[::1]/a.png' }, 400, 'url_forbidden'],
+      [{ url: `http://localhost:${new URL(imageBase).port}/photo.jpg` }, 400, 'url_forbidden'],
+      [{ url: `${imageBase}/missing` }, 502, 'url_fetch_failed'],
+      [{ url: `${imageBase}/text` }, 415, 'unsupported_media_type'],
+    ];
+    for (const [fields, status, code] of cases) {
+      const response = await server.request('/api/clean', { method: 'POST', key: k, body: multipart(fields) });
+      await expectError(response, status, code);
+    }
+    const ok = (await (await server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(photo) }) })).json()) as { remaining: number };
+    expect(ok.remaining).toBe(9);
+    expect(await balanceAndFiles(k)).toBe(1);
+  });
+
+  it('answers 402 when the balance is exhausted', async () => {
+    const { key: k } = await server.account(1);
+    expect((await server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(photo) }) })).status).toBe(200);
+    await expectError(await server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(photo) }) }), 402, 'insufficient_balance');
+    expect(await balanceAndFiles(k)).toBe(1);
+  });
+
+  it('lets exactly K of N racing requests through a balance of K', async () => {
+    const K = 3;
+    const N = 8;
+    const { key: k } = await server.account(K);
+    const small = await documentPhoto(300, 200);
+    const responses = await Promise.all(
+      Array.from({ length: N }, () => server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(small) }) })),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(K);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(N - K);
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as { remaining?: number }[];
+    expect(Math.min(...bodies.filter((b) => b.remaining !== undefined).map((b) => b.remaining!))).toBe(0);
+    expect(await balanceAndFiles(k)).toBe(K);
+  });
+});
+
+describe('limits', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ maxUploadBytes: 200_000, maxPixels: 400_000, rateLimitPerMinute: 8, processingWorkers: 1 });
+  });
+  afterAll(async () => limited?.close());
+
+  it('refuses too many bytes and too many pixels with 413, and rate-limits per key with 429', async () => {
+    const { key: k } = await limited.account(10);
+    const big = await sharp({ create: { width: 1500, height: 1500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    await expectError(await limited.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(big) }) }), 413, 'file_too_large');
+    const wide = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    await expectError(await limited.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(wide) }) }), 413, 'image_too_large');
+    let limitedResponse: Response | null = null;
+    for (let i = 0; i < 12 && !limitedResponse; i++) {
+      const response = await limited.request('/api/files', { key: k });
+      if (response.status === 429) limitedResponse = response;
+    }
+    expect(limitedResponse).not.toBeNull();
+    expect(limitedResponse!.headers.get('retry-after')).toMatch(/^\d+$/);
+    await expectError(limitedResponse!, 429, 'rate_limited');
+    const files = (await (await limited.request('/api/files', { key: (await limited.account(1)).key })).json()) as { files: unknown[] };
+    expect(files.files).toEqual([]);
+  });
+});

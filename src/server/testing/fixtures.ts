@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+
+/**
+ * Test documents made by code: a photo-like page (tinted paper, a light gradient, printed-looking
+ * text, a blue pen stroke) and PDFs written object by object.
+ */
+export async function documentPhoto(width = 900, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="light" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="rgb(242,238,228)"/><stop offset="1" stop-color="rgb(205,200,190)"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#light)"/>
+    <text x="${width * 0.08}" y="${height * 0.2}" font-family="sans-serif" font-size="${height / 18}" fill="rgb(25,25,25)">Agreement No. 42 — signed below</text>
+    <line x1="${width * 0.1}" y1="${height * 0.75}" x2="${width * 0.9}" y2="${height * 0.75}" stroke="rgb(20,20,20)" stroke-width="3"/>
+    <path d="M ${width * 0.2} ${height * 0.7} C ${width * 0.3} ${height * 0.45}, ${width * 0.45} ${height * 0.85}, ${width * 0.7} ${height * 0.6}" stroke="rgb(25,40,170)" stroke-width="${Math.max(3, width / 180)}" fill="none" stroke-linecap="round"/>
+  </svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
+}
+
+/** A JPEG stored sideways with EXIF orientation 6 (rotate 90° clockwise to display). */
+export async function rotatedJpeg(width = 400, height = 200): Promise<Buffer> {
+  const page = await documentPhoto(width, height, 'png');
+  return sharp(page).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+}
+
+export interface PdfPage {
+  widthPt: number;
+  heightPt: number;
+  /** PDF content-stream operators drawn on the page. */
+  content: string;
+}
+
+/** A minimal valid PDF with the given pages (Helvetica available as /F1). */
+export function buildPdf(pages: PdfPage[]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) ;
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add(''); // pages tree, filled below
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const page of pages) {
+    const contentId = add(`<< /Length ${Buffer.byteLength(page.content, 'latin1')} >>\nstream\n${page.content}\nendstream`);
+    const pageId = add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
+    kids.push(pageId);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A signed letter on page one (US Letter); later pages are blank, small and different. */
+export function signedLetterPdf(extraPages = 1): Buffer {
+  const pageOne: PdfPage = {
+    widthPt: 612,
+    heightPt: 792,
+    content: 'BT /F1 28 Tf 72 700 Td (Contract of sale) Tj ET 0 0 0 RG 1 w 72 200 m 540 200 l S 0.1 0.15 0.7 RG 4 w 100 210 m 180 300 260 150 400 240 c S',
+  };
+  const blank: PdfPage = { widthPt: 200, heightPt: 200, content: '' };
+  return buildPdf([pageOne, ...Array.from({ length: extraPages }, () => blank)]);
+}
+
+export function multipart(fields: Record<string, string | Blob>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+export const fileBlob = (bytes: Buffer, type = 'application/octet-stream') => new Blob([new Uint8Array(bytes)], { type });

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { createInklift, type Inklift } from '../app';
+import { loadConfig, type ServerConfig } from '../config';
+import { addApiKey, createAccount, newApiKey } from '../db/accounts';
+
+export interface TestServer {
+  inklift: Inklift;
+  baseUrl: string;
+  dataDir: string;
+  /** Creates an account with a fresh key; returns the key and the account id. */
+  account(limit?: number): Promise<{ key: string; id: string }>;
+  request(pathname: string, init?: RequestInit & { key?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on loopback with the real database: the embedded one in a temporary folder, or a
+ * fresh database on the PostgreSQL of DATABASE_URL when that is set (the suite runs both ways).
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-test-'));
+  const adminUrl = process.env.DATABASE_URL;
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `inklift_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config: ServerConfig = {
+    ...loadConfig({}),
+    dataDir,
+    databaseUrl,
+    host: '127.0.0.1',
+    port: 0,
+    logLevel: 'warn',
+    processingWorkers: 2,
+    urlAllowHosts: ['127.0.0.1'],
+    webRoot: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  };
+  const inklift = await createInklift(config, { logger: false });
+  await inklift.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = inklift.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  return {
+    inklift,
+    baseUrl,
+    dataDir,
+    async account(limit = 100) {
+      const key = newApiKey();
+      const account = await createAccount(inklift.sql, 'test', limit);
+      await addApiKey(inklift.sql, account.id, key);
+      return { key, id: account.id };
+    },
+    request(pathname, init = {}) {
+      const { key, headers, ...rest } = init;
+      return fetch(baseUrl + pathname, {
+        ...rest,
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as Record<string, string> | undefined) },
+      });
+    },
+    async close() {
+      await inklift.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
