@@ -1,19 +1,41 @@
+import { classicalEngine } from './classicalEngine';
+import { COMPOSITION, composeInk, compositionKey } from './composition';
+import { contentBox, cropImage } from './crop';
+import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
+import { estimatePaperField, flattenAgainstPaper } from './paperField';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
- * Placeholder pipeline: paper → transparent by a luminance threshold, ink colour kept.
- * The full pipeline (paper field, colour-to-alpha, ink classes, composition) replaces the body.
+ * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → ink classes
+ * (by the engine, classical by default) → composition per options → optional crop.
  */
-export async function cleanImage(image: RgbaImage, _options: CleanOptions, _engine?: Engine): Promise<CleanResult> {
-  const { width, height, data } = image;
-  const out = new Uint8ClampedArray(data.length);
-  for (let i = 0; i < data.length; i += 4) {
-    const lum = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
-    const alpha = lum >= 200 ? 0 : Math.min(255, Math.round(((200 - lum) / 120) * 255));
-    out[i] = data[i];
-    out[i + 1] = data[i + 1];
-    out[i + 2] = data[i + 2];
-    out[i + 3] = Math.min(alpha, data[i + 3]);
+export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
+  const timings: Record<string, number> = {};
+  const started = performance.now();
+  let mark = started;
+  const lap = (stage: string): void => {
+    const now = performance.now();
+    timings[stage] = now - mark;
+    mark = now;
+  };
+  const field = estimatePaperField(image);
+  const flattened = flattenAgainstPaper(image, field);
+  lap('paper');
+  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  lap('alpha');
+  const classMap = await engine.classify({ flattened, inkAlpha });
+  lap('classify');
+  let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
+  lap('compose');
+  let crop: CleanResult['crop'];
+  if (options.crop) {
+    const box = contentBox(result);
+    if (box) {
+      result = cropImage(result, box);
+      crop = box;
+    }
+    lap('crop');
   }
-  return { image: { width, height, data: out }, engine: 'threshold' };
+  timings.total = performance.now() - started;
+  return { image: result, engine: engine.name, crop, timings };
 }

@@ -1,0 +1,113 @@
+import { labelComponents } from './components';
+import { detectFormLines } from './formLines';
+import { buildInkGrid } from './inkGrid';
+import { findPrintedGlyphs } from './printedText';
+import { detectStamps } from './stamps';
+import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
+
+/**
+ * The classical ink-class map: no model, only the structure and colour of the ink at reduced
+ * resolution. Order of decisions: stamps (coloured, stamp-shaped clusters) → form lines (long thin
+ * straight runs) → printed glyphs (rows of similar glyphs) → specks (tiny and alone: noise; near
+ * other ink: that ink's class) → the rest is handwriting.
+ */
+export function classifyInk(input: EngineInput): ClassMap {
+  const grid = buildInkGrid(input);
+  const { width, height, mask } = grid;
+  const n = width * height;
+  const longSide = Math.max(width, height);
+  const lines = detectFormLines(mask, width, height);
+  const { stampMask, colouredMask } = detectStamps(grid);
+  const classes = new Uint8Array(n);
+  const rest = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    if (mask[k] === 0) continue;
+    if (stampMask[k] !== 0) classes[k] = InkClass.stamp;
+    else if (lines[k] !== 0) classes[k] = InkClass.formLine;
+    else rest[k] = 1;
+  }
+  const comps = labelComponents(rest, width, height);
+  const coloured = new Int32Array(comps.count + 1);
+  for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
+  const printed = findPrintedGlyphs(comps, coloured, width, height);
+  const small = new Uint8Array(comps.count + 1);
+  for (let l = 1; l <= comps.count; l++) {
+    const w = comps.right[l] - comps.left[l] + 1;
+    const h = comps.bottom[l] - comps.top[l] + 1;
+    if (comps.area[l] <= 4 && w <= 3 && h <= 3) small[l] = 1;
+  }
+  for (let k = 0; k < n; k++) {
+    const l = comps.labels[k];
+    if (l === 0 || small[l] !== 0) continue;
+    classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
+  }
+  // Specks take the class of the ink around them, or are noise when alone.
+  const speckClass = new Uint8Array(comps.count + 1);
+  const radius = Math.max(3, Math.round(longSide / 150));
+  const votes = new Int32Array(6);
+  for (let l = 1; l <= comps.count; l++) {
+    if (small[l] === 0) continue;
+    votes.fill(0);
+    const x0 = Math.max(0, comps.left[l] - radius);
+    const x1 = Math.min(width - 1, comps.right[l] + radius);
+    const y0 = Math.max(0, comps.top[l] - radius);
+    const y1 = Math.min(height - 1, comps.bottom[l] + radius);
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) votes[classes[y * width + x]]++;
+    let best: number = InkClass.noise;
+    let bestVotes = 0;
+    for (let c = 1; c < 5; c++) {
+      if (votes[c] > bestVotes) {
+        bestVotes = votes[c];
+        best = c;
+      }
+    }
+    speckClass[l] = best;
+  }
+  for (let k = 0; k < n; k++) {
+    const l = comps.labels[k];
+    if (l !== 0 && small[l] !== 0) classes[k] = speckClass[l];
+  }
+  growIntoFaintInk(classes, grid.alpha, width, height, 2);
+  return { width, height, classes };
+}
+
+/** Faint ink below the analysis mask takes the class of a labelled neighbour (edges of strokes). */
+function growIntoFaintInk(classes: Uint8Array, alpha: Uint8Array, width: number, height: number, iterations: number): void {
+  const source = new Uint8Array(classes.length);
+  for (let it = 0; it < iterations; it++) {
+    source.set(classes);
+    let changed = false;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const k = y * width + x;
+        if (source[k] !== 0 || alpha[k] === 0) continue;
+        let found = 0;
+        for (let dy = -1; dy <= 1 && found === 0; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= height) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            if (xx < 0 || xx >= width) continue;
+            const c = source[yy * width + xx];
+            if (c !== 0) {
+              found = c;
+              break;
+            }
+          }
+        }
+        if (found !== 0) {
+          classes[k] = found;
+          changed = true;
+        }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
+/** The classical engine behind the Engine interface. */
+export function createClassicalEngine(): Engine {
+  return { name: 'classical', classify: async (input) => classifyInk(input) };
+}
+
+export const classicalEngine: Engine = createClassicalEngine();

@@ -1,0 +1,207 @@
+import type { RgbaImage } from './types';
+
+/**
+ * The paper's own colour across the page, at low resolution: one RGB sample per block of
+ * `block`×`block` pixels, centred on the block. Shadows, light gradients, colour cast and faint
+ * show-through all live here; the ink does not.
+ */
+export interface PaperField {
+  block: number;
+  gridWidth: number;
+  gridHeight: number;
+  /** Paper colour per grid cell, 3 floats (r, g, b) per cell, row-major. */
+  rgb: Float32Array;
+}
+
+export interface PaperFieldOptions {
+  /** Fraction of the block's brightest sampled pixels averaged as its paper colour. */
+  brightFraction: number;
+  /** Radius in grid cells of the grey closing that removes ink blobs the bright percentile missed. */
+  closingRadius: number;
+  /** Radius in grid cells of the box blur that smooths the field (applied twice). */
+  smoothRadius: number;
+}
+
+const DEFAULTS: PaperFieldOptions = { brightFraction: 0.12, closingRadius: 2, smoothRadius: 1 };
+
+/** Block size so that the grid's long side is about 200 cells, never finer than 4 px nor coarser than 32 px. */
+export function paperBlockSize(width: number, height: number): number {
+  return Math.max(4, Math.min(32, Math.round(Math.max(width, height) / 200)));
+}
+
+/** Estimates the paper colour field of an image (see PaperField). */
+export function estimatePaperField(image: RgbaImage, options: Partial<PaperFieldOptions> = {}): PaperField {
+  const opts = { ...DEFAULTS, ...options };
+  const { width, height, data } = image;
+  const block = paperBlockSize(width, height);
+  const gridWidth = Math.ceil(width / block);
+  const gridHeight = Math.ceil(height / block);
+  const rgb = new Float32Array(gridWidth * gridHeight * 3);
+  // Sample every other pixel of large blocks: the paper estimate needs no more.
+  const step = block >= 12 ? 2 : 1;
+  const histogram = new Uint32Array(256);
+  for (let gy = 0; gy < gridHeight; gy++) {
+    const y0 = gy * block;
+    const y1 = Math.min(height, y0 + block);
+    for (let gx = 0; gx < gridWidth; gx++) {
+      const x0 = gx * block;
+      const x1 = Math.min(width, x0 + block);
+      histogram.fill(0);
+      let count = 0;
+      for (let y = y0; y < y1; y += step) {
+        let i = (y * width + x0) * 4;
+        for (let x = x0; x < x1; x += step, i += 4 * step) {
+          histogram[(data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8]++;
+          count++;
+        }
+      }
+      // Luminance level above which the brightest `brightFraction` of the samples lie.
+      const wanted = Math.max(1, Math.round(count * opts.brightFraction));
+      let level = 255;
+      for (let seen = 0; level > 0; level--) {
+        seen += histogram[level];
+        if (seen >= wanted) break;
+      }
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let y = y0; y < y1; y += step) {
+        let i = (y * width + x0) * 4;
+        for (let x = x0; x < x1; x += step, i += 4 * step) {
+          if ((data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8 >= level) {
+            r += data[i];
+            g += data[i + 1];
+            b += data[i + 2];
+            n++;
+          }
+        }
+      }
+      const o = (gy * gridWidth + gx) * 3;
+      rgb[o] = r / n;
+      rgb[o + 1] = g / n;
+      rgb[o + 2] = b / n;
+    }
+  }
+  const field: PaperField = { block, gridWidth, gridHeight, rgb };
+  for (let c = 0; c < 3; c++) {
+    const plane = channelPlane(field, c);
+    filterPlane(plane, gridWidth, gridHeight, opts.closingRadius, Math.max);
+    filterPlane(plane, gridWidth, gridHeight, opts.closingRadius, Math.min);
+    boxBlurPlane(plane, gridWidth, gridHeight, opts.smoothRadius);
+    boxBlurPlane(plane, gridWidth, gridHeight, opts.smoothRadius);
+    for (let k = 0; k < plane.length; k++) rgb[k * 3 + c] = Math.max(1, plane[k]);
+  }
+  return field;
+}
+
+function channelPlane(field: PaperField, channel: number): Float32Array {
+  const plane = new Float32Array(field.gridWidth * field.gridHeight);
+  for (let k = 0; k < plane.length; k++) plane[k] = field.rgb[k * 3 + channel];
+  return plane;
+}
+
+/** Separable running max or min over a (2r+1)² window, in place (grids are small: plain loops). */
+function filterPlane(plane: Float32Array, w: number, h: number, r: number, pick: (a: number, b: number) => number): void {
+  if (r <= 0) return;
+  const tmp = new Float32Array(plane.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v = plane[y * w + x];
+      for (let dx = -r; dx <= r; dx++) {
+        const xx = x + dx;
+        if (xx >= 0 && xx < w) v = pick(v, plane[y * w + xx]);
+      }
+      tmp[y * w + x] = v;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v = tmp[y * w + x];
+      for (let dy = -r; dy <= r; dy++) {
+        const yy = y + dy;
+        if (yy >= 0 && yy < h) v = pick(v, tmp[yy * w + x]);
+      }
+      plane[y * w + x] = v;
+    }
+  }
+}
+
+function boxBlurPlane(plane: Float32Array, w: number, h: number, r: number): void {
+  if (r <= 0) return;
+  const tmp = new Float32Array(plane.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      let n = 0;
+      for (let dx = -r; dx <= r; dx++) {
+        const xx = x + dx;
+        if (xx >= 0 && xx < w) {
+          s += plane[y * w + xx];
+          n++;
+        }
+      }
+      tmp[y * w + x] = s / n;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      let n = 0;
+      for (let dy = -r; dy <= r; dy++) {
+        const yy = y + dy;
+        if (yy >= 0 && yy < h) {
+          s += tmp[yy * w + x];
+          n++;
+        }
+      }
+      plane[y * w + x] = s / n;
+    }
+  }
+}
+
+/**
+ * Divides the image by the paper field (bilinear between block centres), so the paper becomes white
+ * and the ink keeps its colour relative to the paper. Input alpha is carried over.
+ */
+export function flattenAgainstPaper(image: RgbaImage, field: PaperField): RgbaImage {
+  const { width, height, data } = image;
+  const { block, gridWidth, gridHeight, rgb } = field;
+  const out = new Uint8ClampedArray(data.length);
+  // Horizontal interpolation is the same on every row: precompute the cells and weights.
+  const x0s = new Int32Array(width);
+  const fxs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = Math.min(gridWidth - 1, Math.max(0, (x + 0.5) / block - 0.5));
+    const x0 = Math.min(gridWidth - 2, Math.floor(gx));
+    x0s[x] = Math.max(0, x0);
+    fxs[x] = gridWidth > 1 ? gx - Math.max(0, x0) : 0;
+  }
+  const stride = gridWidth > 1 ? 3 : 0;
+  // One row of the field's reciprocal (255 / paper), interpolated vertically.
+  const row = new Float32Array(gridWidth * 3);
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(gridHeight - 1, Math.max(0, (y + 0.5) / block - 0.5));
+    const y0 = Math.max(0, Math.min(gridHeight - 2, Math.floor(gy)));
+    const y1 = Math.min(gridHeight - 1, y0 + 1);
+    const fy = gridHeight > 1 ? gy - y0 : 0;
+    for (let k = 0; k < gridWidth * 3; k++) {
+      const a = rgb[y0 * gridWidth * 3 + k];
+      const b = rgb[y1 * gridWidth * 3 + k];
+      row[k] = 255 / (a + (b - a) * fy);
+    }
+    let i = y * width * 4;
+    for (let x = 0; x < width; x++, i += 4) {
+      const o = x0s[x] * 3;
+      const f = fxs[x];
+      const sr = row[o] + (row[o + stride] - row[o]) * f;
+      const sg = row[o + 1] + (row[o + 1 + stride] - row[o + 1]) * f;
+      const sb = row[o + 2] + (row[o + 2 + stride] - row[o + 2]) * f;
+      out[i] = data[i] * sr;
+      out[i + 1] = data[i + 1] * sg;
+      out[i + 2] = data[i + 2] * sb;
+      out[i + 3] = data[i + 3];
+    }
+  }
+  return { width, height, data: out };
+}
