@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { composeInk, COMPOSITION } from './composition';
+import { alphaForDeficit, computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
+import { flattenAgainstPaper, type PaperField } from './paperField';
+import { InkClass, type RgbaImage } from './types';
+
+type Rgb = [number, number, number];
+
+/** One row of pixels: each ink composited with each alpha over the paper. */
+function compositeRow(paper: Rgb, inks: Rgb[], alphas: number[]): RgbaImage {
+  const width = inks.length * alphas.length;
+  const data = new Uint8ClampedArray(width * 4);
+  let i = 0;
+  for (const ink of inks) {
+    for (const a of alphas) {
+      for (let c = 0; c < 3; c++) data[i + c] = Math.round(a * ink[c] + (1 - a) * paper[c]);
+      data[i + 3] = 255;
+      i += 4;
+    }
+  }
+  return { width, height: 1, data };
+}
+
+function uniformField(paper: Rgb): PaperField {
+  return { block: 4, gridWidth: 1, gridHeight: 1, rgb: new Float32Array(paper) };
+}
+
+function cleanRow(image: RgbaImage, paper: Rgb, thresholds = { transparentBelow: 0, opaqueAbove: 255 }) {
+  const flattened = flattenAgainstPaper(image, uniformField(paper));
+  const alpha = computeInkAlpha(flattened, thresholds);
+  const classMap = { width: 1, height: 1, classes: new Uint8Array([InkClass.handwriting]) };
+  return { alpha, out: composeInk(flattened, alpha, classMap, COMPOSITION.signature).data };
+}
+
+describe('colour-to-alpha', () => {
+  it('recovers alpha and ink colour of a composite over white paper (ink with a saturated channel)', () => {
+    const inks: Rgb[] = [[0, 40, 160], [20, 0, 90], [150, 200, 0], [0, 0, 0]];
+    const alphas = [0.2, 0.35, 0.5, 0.75, 1];
+    const { out } = cleanRow(compositeRow([255, 255, 255], inks, alphas), [255, 255, 255]);
+    let i = 0;
+    for (const ink of inks) {
+      for (const a of alphas) {
+        expect(Math.abs(out[i + 3] - a * 255)).toBeLessThanOrEqual(2);
+        // Colour error grows as 1/α through 8-bit rounding of the composite.
+        for (let c = 0; c < 3; c++) expect(Math.abs(out[i + c] - ink[c])).toBeLessThanOrEqual(2 / a + 1);
+        i += 4;
+      }
+    }
+  });
+
+  it('round-trips a composite over coloured paper: re-compositing the output gives the input within 2/255', () => {
+    const paper: Rgb = [238, 226, 205];
+    const inks: Rgb[] = [[40, 60, 150], [120, 50, 160], [190, 40, 50], [30, 30, 35], [90, 90, 90]];
+    const alphas = [0.3, 0.5, 0.8, 1];
+    const image = compositeRow(paper, inks, alphas);
+    for (const thresholds of [{ transparentBelow: 0, opaqueAbove: 255 }, { transparentBelow: 14, opaqueAbove: 124 }]) {
+      const { out } = cleanRow(image, paper, thresholds);
+      for (let i = 0; i < image.data.length; i += 4) {
+        const a = out[i + 3] / 255;
+        for (let c = 0; c < 3; c++) {
+          const back = a * out[i + c] + (1 - a) * 255;
+          const observed = (image.data[i + c] / paper[c]) * 255;
+          expect(Math.abs(back - Math.min(255, observed))).toBeLessThanOrEqual(2);
+        }
+      }
+    }
+  });
+
+  it('suppresses the noise floor and saturates strong ink', () => {
+    const t = { transparentBelow: 20, opaqueAbove: 120 };
+    expect(alphaForDeficit(0, t)).toBe(0);
+    expect(alphaForDeficit(20, t)).toBe(0);
+    expect(alphaForDeficit(70, t)).toBe(128);
+    expect(alphaForDeficit(120, t)).toBe(255);
+    expect(alphaForDeficit(250, t)).toBe(255);
+  });
+
+  it('sets the noise floor above paper noise', () => {
+    const width = 200;
+    const height = 100;
+    const data = new Uint8ClampedArray(width * height * 4);
+    let seed = 7;
+    for (let i = 0; i < data.length; i += 4) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      const noise = (seed >>> 16) % 13;
+      data[i] = 255 - noise;
+      data[i + 1] = 255 - ((noise * 7) % 13);
+      data[i + 2] = 255 - ((noise * 5) % 13);
+      data[i + 3] = 255;
+    }
+    const t = estimateAlphaThresholds({ width, height, data });
+    expect(t.transparentBelow).toBeGreaterThanOrEqual(12);
+    expect(computeInkAlpha({ width, height, data }, t).every((a) => a === 0)).toBe(true);
+  });
+});
