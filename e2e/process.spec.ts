@@ -1,0 +1,35 @@
+/** Processing on this device: a dropped photo and a PDF become transparent ink, in the worker (WASM/classical). */
+import { expect, test } from '@playwright/test';
+import { alphaCoverage, inkPdf, inkPhoto } from './support/documents';
+import { downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
+
+test('a dropped photo becomes a transparent PNG processed on this device', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openApp(page);
+  const photo = await inkPhoto('drop-photo.jpg');
+  await dropFiles(page, [photo]);
+  const item = await finishedResult(page, 'drop-photo.jpg');
+  await expect(item).toContainText('on this device');
+  await expect(item).toContainText('Auto: this device is capable');
+  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('drop-photo-ink.png');
+  const coverage = await alphaCoverage(await downloadBytes(download));
+  expect(coverage.width).toBe(800);
+  expect(coverage.transparent).toBeGreaterThan(0.5); // the paper is gone
+  expect(coverage.visible).toBeGreaterThan(0.005); // the ink stays
+  expect(errors).toEqual([]);
+});
+
+test('page one of a PDF is rendered and cleaned on this device', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Choose files').setInputFiles([inkPdf('contract.pdf')]);
+  const item = await finishedResult(page, 'contract.pdf');
+  await expect(item).toContainText('on this device');
+  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+  const coverage = await alphaCoverage(await downloadBytes(download));
+  expect(coverage.width).toBeGreaterThan(1000); // A5 landscape at 200 DPI ≈ 1653 px
+  expect(coverage.transparent).toBeGreaterThan(0.5);
+  expect(coverage.visible).toBeGreaterThan(0.001);
+});

@@ -1,0 +1,74 @@
+/** The cleaning options of the API (mode, extract, aggressive, crop, output type) and where to process; remembered on this device. */
+import type { CleanChoices, Placement } from '../../store/preferences';
+
+interface Props {
+  choices: CleanChoices;
+  onChoices: (choices: CleanChoices) => void;
+  placement: Placement;
+  onPlacement: (placement: Placement) => void;
+  placementNote: string;
+}
+
+const MODE_HINTS: Record<CleanChoices['mode'], string> = {
+  basic: 'Removes only the paper; keeps every mark.',
+  standard: 'Removes the paper and unneeded elements such as printed text.',
+  advanced: 'Deep cleaning for poor scans; choose an element to keep or aggressive removal.',
+};
+
+export function OptionsPanel({ choices, onChoices, placement, onPlacement, placementNote }: Props) {
+  const set = <K extends keyof CleanChoices>(key: K, value: CleanChoices[K]) => onChoices({ ...choices, [key]: value });
+  return (
+    <section className="panel options" aria-labelledby="options-heading">
+      <h2 id="options-heading">Options</h2>
+      <div className="options__grid">
+        <div className="field">
+          <label htmlFor="opt-mode">Mode</label>
+          <select id="opt-mode" value={choices.mode} aria-describedby="opt-mode-hint" onChange={(e) => set('mode', e.target.value as CleanChoices['mode'])}>
+            <option value="basic">Basic</option>
+            <option value="standard">Standard</option>
+            <option value="advanced">Advanced</option>
+          </select>
+          <p id="opt-mode-hint" className="hint">
+            {MODE_HINTS[choices.mode]}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="opt-extract">Keep only</label>
+          <select id="opt-extract" value={choices.extract} onChange={(e) => set('extract', e.target.value as CleanChoices['extract'])}>
+            <option value="">Everything (no extraction)</option>
+            <option value="signature">Signature</option>
+            <option value="stamp">Stamp</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="opt-format">Output type</label>
+          <select id="opt-format" value={choices.format} onChange={(e) => set('format', e.target.value as CleanChoices['format'])}>
+            <option value="png">PNG</option>
+            <option value="webp">WebP</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="opt-where">Where to process</label>
+          <select id="opt-where" value={placement} aria-describedby="opt-where-hint" onChange={(e) => onPlacement(e.target.value as Placement)}>
+            <option value="auto">Auto</option>
+            <option value="device">This device</option>
+            <option value="server">Server</option>
+          </select>
+          <p id="opt-where-hint" className="hint">
+            {placementNote}
+          </p>
+        </div>
+        <div className="field field--checks">
+          <label className="check">
+            <input type="checkbox" checked={choices.aggressive} onChange={(e) => set('aggressive', e.target.checked)} />
+            Aggressive text removal
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={choices.crop} onChange={(e) => set('crop', e.target.checked)} />
+            Crop to the ink
+          </label>
+        </div>
+      </div>
+    </section>
+  );
+}

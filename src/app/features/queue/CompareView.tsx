@@ -1,0 +1,58 @@
+/** Before/after on a checkerboard: a slider reveals the original over the transparent result; zoom levels. */
+import { useId, useState } from 'react';
+
+const ZOOMS = [
+  { value: 'fit', label: 'Fit' },
+  { value: '1', label: '100%' },
+  { value: '2', label: '200%' },
+  { value: '4', label: '400%' },
+] as const;
+
+export function CompareView({ name, before, after }: { name: string; before: string | null; after: string }) {
+  const [split, setSplit] = useState(50);
+  const [zoom, setZoom] = useState<(typeof ZOOMS)[number]['value']>('fit');
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const id = useId();
+  const scale = zoom === 'fit' ? null : Number(zoom);
+  const style = scale && size ? { width: size.width * scale, height: size.height * scale } : undefined;
+  return (
+    <figure className="compare">
+      <div className="compare__viewport" tabIndex={0} aria-label={`Result preview of ${name}, scrollable when zoomed`}>
+        <div className={`compare__stage checkerboard ${scale ? '' : 'compare__stage--fit'}`} style={style}>
+          <img
+            className="compare__after"
+            src={after}
+            alt={`Transparent ink of ${name}`}
+            onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+          />
+          {before && (
+            <img className="compare__before" src={before} alt="" aria-hidden="true" style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }} />
+          )}
+        </div>
+      </div>
+      <figcaption className="compare__controls">
+        {before && (
+          <label className="compare__slider">
+            <span>Before / after</span>
+            <input type="range" min={0} max={100} value={split} onChange={(e) => setSplit(Number(e.target.value))} aria-label={`Before and after divider for ${name}`} />
+          </label>
+        )}
+        <label htmlFor={id} className="visually-hidden">
+          Zoom
+        </label>
+        <select id={id} value={zoom} onChange={(e) => setZoom(e.target.value as typeof zoom)}>
+          {ZOOMS.map((z) => (
+            <option key={z.value} value={z.value}>
+              {z.label}
+            </option>
+          ))}
+        </select>
+        {size && (
+          <span className="muted">
+            {size.width}×{size.height}
+          </span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}

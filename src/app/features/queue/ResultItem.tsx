@@ -1,0 +1,92 @@
+/** One document of the batch: progress while it runs, then where it was processed, the comparison and its actions. */
+import { useEffect, useState } from 'react';
+import { CompareView } from './CompareView';
+import { convertImage, copyImage, resultFileName, saveBlob } from './imageFiles';
+import type { Job } from './useQueue';
+
+function useElapsed(job: Job): number | null {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (job.status !== 'running') return;
+    const timer = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(timer);
+  }, [job.status]);
+  if (job.startedAt === undefined) return null;
+  return (job.finishedAt ?? now) - job.startedAt;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string) => void }) {
+  const elapsed = useElapsed(job);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { outcome } = job;
+  const name = job.source.name;
+  const otherFormat = outcome?.format === 'png' ? 'webp' : 'png';
+
+  const act = async (what: () => Promise<void>, done?: string) => {
+    try {
+      await what();
+      if (done) setNotice(done);
+    } catch (error) {
+      setNotice((error as Error).message);
+    }
+  };
+
+  return (
+    <li className={`result result--${job.status}`} aria-label={name}>
+      <div className="result__head">
+        <span className="result__name" title={name}>
+          {name}
+        </span>
+        <span className="result__status">
+          {job.status === 'done' ? 'Done' : job.stage}
+          {elapsed !== null && ` · ${seconds(elapsed)}`}
+        </span>
+      </div>
+      {(job.status === 'running' || job.status === 'queued') && (
+        <div className="result__progress">
+          <progress max={1} value={job.status === 'running' ? job.fraction : undefined} aria-label={`Progress of ${name}`} />
+          <button type="button" className="button button--quiet" onClick={() => onCancel(job.id)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {job.status === 'failed' && (
+        <p className="result__error" role="alert">
+          {job.error}
+        </p>
+      )}
+      {outcome && job.resultUrl && (
+        <>
+          <p className="result__where">
+            Processed <strong>{outcome.where === 'device' ? 'on this device' : 'on the server'}</strong>
+            {elapsed !== null && ` in ${seconds(elapsed)}`} — {outcome.reason}.{' '}
+            <span className="muted">Engine: {outcome.engine}</span>
+          </p>
+          <CompareView name={name} before={job.previewUrl ?? job.originalUrl} after={job.resultUrl} />
+          <div className="result__actions">
+            <button type="button" className="button button--primary" onClick={() => saveBlob(outcome.blob, resultFileName(name, outcome.format))}>
+              Download
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => act(async () => saveBlob(await convertImage(outcome.blob, otherFormat), resultFileName(name, otherFormat)))}
+            >
+              Save as {otherFormat.toUpperCase()}
+            </button>
+            <button type="button" className="button" onClick={() => act(() => copyImage(outcome.blob), 'Copied to the clipboard.')}>
+              Copy
+            </button>
+            {notice && (
+              <span className="muted" role="status">
+                {notice}
+              </span>
+            )}
+          </div>
+        </>
+      )}
+    </li>
+  );
+}

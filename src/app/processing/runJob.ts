@@ -1,0 +1,123 @@
+/** One document through the chosen place: this device (the worker) or the server (/api/clean), with Auto's fallbacks. */
+import { CancelledError, type ProcessorBridge } from '../../worker/bridge';
+import type { EngineSettings, EngineStatus, Progress } from '../../worker/protocol';
+import { cleanOnServer, describeError, type Balance } from '../api/client';
+import { saveLocalResult } from '../store/localResults';
+import type { CleanChoices, Placement } from '../store/preferences';
+import { decidePlacement, deviceFacts, recordDeviceSpeed } from './placement';
+
+export interface JobSource {
+  name: string;
+  file?: Blob;
+  url?: string;
+}
+
+export interface JobOutcome {
+  blob: Blob;
+  format: 'png' | 'webp';
+  where: 'device' | 'server';
+  reason: string;
+  engine: string;
+  /** The decoded input when the original cannot be shown as is (PDF). */
+  preview: Blob | null;
+  uuid: string | null;
+  localId: string | null;
+}
+
+export interface JobContext {
+  bridge: ProcessorBridge;
+  choices: CleanChoices;
+  placement: Placement;
+  apiKey: string;
+  engineSettings: EngineSettings;
+  engineStatus: EngineStatus | null;
+  signal: AbortSignal;
+  onProgress: (progress: Progress | { stage: 'upload' | 'server' }) => void;
+  onBalance: (balance: Balance) => void;
+  onEngineStatus: (status: EngineStatus) => void;
+  onStored: (where: 'device' | 'server') => void;
+}
+
+async function fetchSource(url: string, signal: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { mode: 'cors', signal });
+  if (!response.ok) throw new Error(`The link answered HTTP ${response.status}.`);
+  return response.blob();
+}
+
+async function onDevice(source: JobSource, context: JobContext, reason: string): Promise<JobOutcome> {
+  const input = source.file ?? (await fetchSource(source.url ?? '', context.signal));
+  const { choices } = context;
+  const result = await context.bridge.process(
+    {
+      input,
+      fileName: source.name,
+      options: { mode: choices.mode, extract: choices.extract, aggressive: choices.aggressive, crop: choices.crop },
+      format: choices.format,
+      engine: context.engineSettings,
+    },
+    context.onProgress,
+  );
+  context.onEngineStatus(result.engineStatus);
+  const t = result.timings;
+  recordDeviceSpeed((t.decode ?? 0) + (t.clean ?? 0) + (t.encode ?? 0), result.width * result.height);
+  const localId = crypto.randomUUID();
+  const engine = describeEngine(result.engineName, result.engineStatus);
+  await saveLocalResult({
+    id: localId,
+    name: source.name,
+    blob: result.output,
+    format: result.format,
+    width: result.width,
+    height: result.height,
+    engine,
+    createdAt: new Date().toISOString(),
+  });
+  context.onStored('device');
+  return { blob: result.output, format: result.format, where: 'device', reason, engine, preview: result.preview, uuid: null, localId };
+}
+
+function describeEngine(engineName: string, status: EngineStatus): string {
+  return `${engineName} — ${status.note}`;
+}
+
+async function onServer(source: JobSource, context: JobContext, reason: string): Promise<JobOutcome> {
+  if (!context.apiKey) throw new Error('Processing on the server needs an API key (see Account).');
+  const { choices } = context;
+  context.onProgress({ stage: 'upload' });
+  const result = await cleanOnServer({
+    apiKey: context.apiKey,
+    file: source.file,
+    fileName: source.name,
+    params: {
+      type: choices.format,
+      url: source.file ? undefined : source.url,
+      mode: choices.mode,
+      extract: choices.extract,
+      aggressive: choices.aggressive,
+      crop: choices.crop,
+      name: source.name.slice(0, 255),
+    },
+    signal: context.signal,
+  });
+  if (result.balance) context.onBalance(result.balance);
+  context.onStored('server');
+  return { blob: result.blob, format: choices.format, where: 'server', reason, engine: result.engine ?? 'server', preview: null, uuid: result.uuid, localId: null };
+}
+
+export async function runJob(source: JobSource, context: JobContext): Promise<JobOutcome> {
+  const decision = decidePlacement({
+    choice: context.placement,
+    hasApiKey: context.apiKey !== '',
+    online: navigator.onLine,
+    facts: await deviceFacts(),
+    engine: context.engineStatus,
+  });
+  if (decision.where === 'server') return onServer(source, context, decision.reason);
+  try {
+    return await onDevice(source, context, decision.reason);
+  } catch (error) {
+    if (error instanceof CancelledError || context.signal.aborted) throw error;
+    if (context.placement !== 'auto' || !context.apiKey || !navigator.onLine) throw error;
+    return onServer(source, context, `Auto: processing on this device failed (${describeError(error)})`);
+  }
+}

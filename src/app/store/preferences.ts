@@ -1,0 +1,76 @@
+/** What the user chose, kept on this device (localStorage): options, output format, where to process, API key. */
+import { useCallback, useSyncExternalStore } from 'react';
+import type { CleanParamsInput } from '../../shared/api';
+
+export type CleanMode = NonNullable<CleanParamsInput['mode']>;
+export type ExtractTarget = NonNullable<CleanParamsInput['extract']>;
+export type OutputFormat = 'png' | 'webp';
+export type Placement = 'auto' | 'device' | 'server';
+
+export interface CleanChoices {
+  mode: CleanMode;
+  extract: ExtractTarget;
+  aggressive: boolean;
+  crop: boolean;
+  format: OutputFormat;
+}
+
+export const DEFAULT_CHOICES: CleanChoices = { mode: 'standard', extract: '', aggressive: false, crop: false, format: 'png' };
+
+const KEYS = { choices: 'inklift.choices', placement: 'inklift.placement', apiKey: 'inklift.apiKey' } as const;
+const listeners = new Set<() => void>();
+const cache = new Map<string, unknown>();
+
+function read<T>(key: string, fallback: T, valid: (value: unknown) => boolean): T {
+  if (cache.has(key)) return cache.get(key) as T;
+  let value = fallback;
+  try {
+    const raw = localStorage.getItem(key);
+    if (raw !== null) {
+      const parsed: unknown = JSON.parse(raw);
+      if (valid(parsed)) value = parsed as T;
+    }
+  } catch {
+    // Unreadable storage: the defaults apply.
+  }
+  cache.set(key, value);
+  return value;
+}
+
+function write(key: string, value: unknown) {
+  cache.set(key, value);
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or full storage: the choice lasts this visit.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function useStored<T>(key: string, fallback: T, valid: (value: unknown) => boolean): [T, (value: T) => void] {
+  const value = useSyncExternalStore(subscribe, () => read(key, fallback, valid));
+  const set = useCallback((next: T) => write(key, next), [key]);
+  return [value, set];
+}
+
+const isChoices = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && ['basic', 'standard', 'advanced'].includes((v as CleanChoices).mode) &&
+  ['', 'signature', 'stamp'].includes((v as CleanChoices).extract) && ['png', 'webp'].includes((v as CleanChoices).format);
+
+export const useCleanChoices = () => useStored<CleanChoices>(KEYS.choices, DEFAULT_CHOICES, isChoices);
+export const usePlacement = () => useStored<Placement>(KEYS.placement, 'auto', (v) => v === 'auto' || v === 'device' || v === 'server');
+export const useApiKey = () => useStored<string>(KEYS.apiKey, '', (v) => typeof v === 'string');
+
+/** The key for code outside React (the API client). */
+export function currentApiKey(): string {
+  return read<string>(KEYS.apiKey, '', (v) => typeof v === 'string');
+}
+
+export function setApiKey(key: string) {
+  write(KEYS.apiKey, key);
+}

@@ -1,0 +1,46 @@
+/** Input bytes → RGBA raster: photos through createImageBitmap (EXIF orientation applied), PDFs through pdf.js. */
+import type { RgbaImage } from '../core';
+import { renderFirstPdfPage } from './pdfPage';
+
+/** Refuse inputs that would not fit in memory before allocating them. */
+export const MAX_PIXELS = 50_000_000;
+
+export type InputKind = 'png' | 'jpeg' | 'pdf' | 'webp';
+
+/** Sniffs the kind from the first bytes, never from the name alone. */
+export async function sniffInput(input: Blob): Promise<InputKind> {
+  const head = new Uint8Array(await input.slice(0, 12).arrayBuffer());
+  const ascii = String.fromCharCode(...head);
+  if (head[0] === 0x89 && ascii.slice(1, 4) === 'PNG') return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8) return 'jpeg';
+  if (ascii.startsWith('%PDF')) return 'pdf';
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
+  throw new Error('Not a PNG, JPG or PDF file.');
+}
+
+export function rasterFromBitmap(bitmap: ImageBitmap | OffscreenCanvas): RgbaImage {
+  const { width, height } = bitmap;
+  if (width * height > MAX_PIXELS) throw new Error(`The image is too large (${width}×${height}).`);
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('No 2D canvas in this browser.');
+  context.drawImage(bitmap, 0, 0);
+  const { data } = context.getImageData(0, 0, width, height);
+  return { width, height, data };
+}
+
+export interface DecodedInput {
+  image: RgbaImage;
+  kind: InputKind;
+}
+
+export async function decodeInput(input: Blob): Promise<DecodedInput> {
+  const kind = await sniffInput(input);
+  if (kind === 'pdf') return { image: await renderFirstPdfPage(input), kind };
+  const bitmap = await createImageBitmap(input, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
+  try {
+    return { image: rasterFromBitmap(bitmap), kind };
+  } finally {
+    bitmap.close();
+  }
+}

@@ -1,0 +1,28 @@
+/** RGBA raster → PNG/WebP with transparency through OffscreenCanvas.convertToBlob. */
+import type { RgbaImage } from '../core';
+import type { OutputFormat } from './protocol';
+
+const WEBP_QUALITY = 0.92;
+
+export async function encodeImage(image: RgbaImage, format: OutputFormat): Promise<Blob> {
+  const canvas = new OffscreenCanvas(Math.max(1, image.width), Math.max(1, image.height));
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D canvas in this browser.');
+  if (image.width > 0 && image.height > 0) {
+    const pixels = new ImageData(new Uint8ClampedArray(image.data), image.width, image.height);
+    context.putImageData(pixels, 0, 0);
+  }
+  const type = format === 'webp' ? 'image/webp' : 'image/png';
+  const blob = await canvas.convertToBlob({ type, quality: WEBP_QUALITY });
+  if (blob.type !== type) throw new Error(`This browser cannot encode ${format.toUpperCase()}.`);
+  return blob;
+}
+
+/** A JPEG preview of the decoded input for the before/after view (smaller than a PNG). */
+export async function encodePreview(image: RgbaImage): Promise<Blob> {
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D canvas in this browser.');
+  context.putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+}

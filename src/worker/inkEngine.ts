@@ -1,0 +1,106 @@
+/**
+ * Chooses and keeps the worker's ink engine: the model on WebGPU or WASM, or none (src/core's
+ * classical analysis) when no model is deployed or it fails to load — with a note saying which and why.
+ */
+import type { Engine, EngineInput, RgbaImage } from '../core';
+import { fetchModel, ModelMissingError } from './modelSource';
+import { createSession, findGpuAdapter, gpuPassesSelfCheck, OrtInkEngine, type Backend } from './ortEngine';
+import type { EngineSettings, EngineStatus, ProgressCallback } from './protocol';
+
+const MODEL_NAME = 'inkseg';
+
+export interface PreparedEngine {
+  engine?: Engine;
+  status: EngineStatus;
+}
+
+let modelBytes: Promise<Uint8Array> | null = null;
+function loadModelBytes(onProgress?: ProgressCallback): Promise<Uint8Array> {
+  modelBytes ??= fetchModel(onProgress).catch((error) => {
+    modelBytes = null;
+    throw error;
+  });
+  return modelBytes;
+}
+
+async function modelEngine(backend: Backend, settings: EngineSettings, onProgress?: ProgressCallback): Promise<OrtInkEngine> {
+  const bytes = await loadModelBytes(onProgress);
+  if (backend === 'webgpu') {
+    const found = await findGpuAdapter(settings);
+    if (!('adapter' in found)) throw new Error(`WebGPU unavailable: ${found.reason}`);
+    const { ort, session } = await createSession(bytes, 'webgpu', found.adapter);
+    return new OrtInkEngine(ort, session, 'webgpu', MODEL_NAME);
+  }
+  const { ort, session } = await createSession(bytes, 'wasm');
+  return new OrtInkEngine(ort, session, 'wasm', MODEL_NAME);
+}
+
+async function choose(settings: EngineSettings, onProgress?: ProgressCallback): Promise<PreparedEngine> {
+  try {
+    await loadModelBytes(onProgress);
+  } catch (error) {
+    const missing = error instanceof ModelMissingError;
+    return {
+      status: {
+        kind: 'classical',
+        reason: missing ? 'no-model' : 'load-failed',
+        note: missing ? 'No ink model is deployed: the classical engine labels the ink.' : `The ink model failed to load (${(error as Error).message}): the classical engine labels the ink.`,
+      },
+    };
+  }
+  try {
+    const wasm = await modelEngine('wasm', settings, onProgress);
+    const found = await findGpuAdapter(settings);
+    if ('adapter' in found) {
+      try {
+        const gpu = await modelEngine('webgpu', settings, onProgress);
+        if (await gpuPassesSelfCheck(gpu, wasm)) {
+          void wasm.release();
+          const kind = found.fallback ? 'a software WebGPU adapter (test mode)' : 'WebGPU';
+          return { engine: gpu, status: { kind: 'model', backend: 'webgpu', threads: 1, modelName: MODEL_NAME, note: `Model on ${kind}, self-check passed.` } };
+        }
+        void gpu.release();
+        return { engine: wasm, status: wasmStatus('WebGPU failed the self-check') };
+      } catch (error) {
+        return { engine: wasm, status: wasmStatus(`WebGPU failed (${(error as Error).message})`) };
+      }
+    }
+    return { engine: wasm, status: wasmStatus(found.reason) };
+  } catch (error) {
+    return { status: { kind: 'classical', reason: 'load-failed', note: `The ink model failed to load (${(error as Error).message}): the classical engine labels the ink.` } };
+  }
+}
+
+function wasmStatus(why: string): EngineStatus {
+  const threads = self.crossOriginIsolated ? Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)) : 1;
+  return { kind: 'model', backend: 'wasm', threads, modelName: MODEL_NAME, note: `Model on WASM (${threads} thread${threads > 1 ? 's' : ''}); ${why}.` };
+}
+
+let prepared: { key: string; promise: Promise<PreparedEngine> } | null = null;
+
+/** One engine per worker lifetime and settings; the choice (and the self-check) runs once. */
+export function prepareEngine(settings: EngineSettings, onProgress?: ProgressCallback): Promise<PreparedEngine> {
+  const key = JSON.stringify(settings);
+  if (!prepared || prepared.key !== key) prepared = { key, promise: choose(settings, onProgress) };
+  return prepared.promise;
+}
+
+/** A simple engine input from a raster (white paper assumed): used by the backend comparison. */
+export function engineInputOf(image: RgbaImage): EngineInput {
+  const inkAlpha = new Uint8Array(image.width * image.height);
+  for (let p = 0; p < inkAlpha.length; p++) {
+    const lum = 0.299 * image.data[p * 4] + 0.587 * image.data[p * 4 + 1] + 0.114 * image.data[p * 4 + 2];
+    inkAlpha[p] = Math.max(0, Math.min(255, Math.round(255 - lum)));
+  }
+  return { flattened: image, inkAlpha };
+}
+
+const backendEngines = new Map<Backend, Promise<OrtInkEngine>>();
+export function engineOn(backend: Backend, settings: EngineSettings): Promise<OrtInkEngine> {
+  let engine = backendEngines.get(backend);
+  if (!engine) {
+    engine = modelEngine(backend, settings);
+    backendEngines.set(backend, engine);
+  }
+  return engine;
+}

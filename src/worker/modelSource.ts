@@ -1,0 +1,44 @@
+/** Fetches the ink model from our origin with download progress; tells "no model deployed" from "broken". */
+import type { ProgressCallback } from './protocol';
+
+export const MODEL_URL = '/models/inkseg.onnx';
+
+export class ModelMissingError extends Error {}
+
+/** ONNX files are protobuf ModelProto: the first field is ir_version (tag 0x08). */
+function looksLikeOnnx(bytes: Uint8Array): boolean {
+  return bytes.length > 16 && bytes[0] === 0x08;
+}
+
+export async function fetchModel(onProgress?: ProgressCallback): Promise<Uint8Array> {
+  let response: Response;
+  try {
+    response = await fetch(MODEL_URL);
+  } catch (error) {
+    throw new ModelMissingError(`The model could not be fetched (${(error as Error).message}).`);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 404 || type.includes('text/html') || type.includes('json')) {
+    throw new ModelMissingError('No model file is deployed.');
+  }
+  if (!response.ok || !response.body) throw new Error(`The model download failed (HTTP ${response.status}).`);
+  const total = Number(response.headers.get('content-length')) || 0;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress?.({ stage: 'download', loaded, total, fraction: total ? loaded / total : undefined });
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  if (!looksLikeOnnx(bytes)) throw new Error('The model file is not an ONNX model.');
+  return bytes;
+}

@@ -1,0 +1,54 @@
+/** The processing worker: decode → src/core cleanImage (with the chosen ink engine) → encode. Exposed with comlink. */
+import * as Comlink from 'comlink';
+import { cleanImage } from '../core';
+import { decodeInput } from './decode';
+import { encodeImage, encodePreview } from './encode';
+import { engineInputOf, engineOn, prepareEngine } from './inkEngine';
+import type { ProcessorApi, ProcessRequest, ProcessResult, ProgressCallback } from './protocol';
+
+const api: ProcessorApi = {
+  async prepareEngine(settings, onProgress) {
+    return (await prepareEngine(settings, onProgress)).status;
+  },
+
+  async process(request: ProcessRequest, onProgress?: ProgressCallback): Promise<ProcessResult> {
+    const timings: Record<string, number> = {};
+    let mark = performance.now();
+    const lap = (stage: string) => {
+      const now = performance.now();
+      timings[stage] = Math.round(now - mark);
+      mark = now;
+    };
+    onProgress?.({ stage: 'engine' });
+    const prepared = await prepareEngine(request.engine, onProgress);
+    lap('engine');
+    onProgress?.({ stage: 'decode' });
+    const { image, kind } = await decodeInput(request.input);
+    lap('decode');
+    onProgress?.({ stage: 'clean' });
+    const result = await cleanImage(image, request.options, prepared.engine);
+    lap('clean');
+    onProgress?.({ stage: 'encode' });
+    const output = await encodeImage(result.image, request.format);
+    const preview = kind === 'pdf' ? await encodePreview(image) : null;
+    lap('encode');
+    return {
+      output,
+      format: request.format,
+      width: result.image.width,
+      height: result.image.height,
+      preview,
+      engineName: result.engine,
+      engineStatus: prepared.status,
+      timings,
+    };
+  },
+
+  async classMapOn(image, backend, settings) {
+    const engine = await engineOn(backend, settings);
+    const map = await engine.classify(engineInputOf(image));
+    return Comlink.transfer({ ...map, backend: engine.name }, [map.classes.buffer]);
+  },
+};
+
+Comlink.expose(api);

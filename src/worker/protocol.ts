@@ -1,0 +1,56 @@
+/** What the page and the processing worker say to each other (through comlink). */
+import type { CleanOptions, ClassMap, RgbaImage } from '../core';
+
+export type OutputFormat = 'png' | 'webp';
+
+/** How the worker may pick the model's backend. */
+export interface EngineSettings {
+  /** Test-only: admit a fallback (software) WebGPU adapter such as SwiftShader. */
+  allowFallbackGpu: boolean;
+  /** Never try WebGPU (e.g. to compare against WASM). */
+  disableGpu: boolean;
+}
+
+/** Which engine labels ink, and why. */
+export type EngineStatus =
+  | { kind: 'model'; backend: 'webgpu' | 'wasm'; threads: number; modelName: string; note: string }
+  | { kind: 'classical'; reason: 'no-model' | 'load-failed'; note: string };
+
+export interface ProcessRequest {
+  input: Blob;
+  fileName: string;
+  options: CleanOptions;
+  format: OutputFormat;
+  engine: EngineSettings;
+}
+
+export interface ProcessResult {
+  output: Blob;
+  format: OutputFormat;
+  width: number;
+  height: number;
+  /** The decoded input (PDF page render or oriented photo) for the before/after view, when it differs from the input. */
+  preview: Blob | null;
+  engineName: string;
+  engineStatus: EngineStatus;
+  /** Milliseconds per stage: decode, clean, encode. */
+  timings: Record<string, number>;
+}
+
+export type ProgressStage = 'engine' | 'download' | 'decode' | 'clean' | 'encode';
+export interface Progress {
+  stage: ProgressStage;
+  /** 0..1 within the stage when known. */
+  fraction?: number;
+  /** Bytes for the model download. */
+  loaded?: number;
+  total?: number;
+}
+export type ProgressCallback = (progress: Progress) => void;
+
+export interface ProcessorApi {
+  prepareEngine(settings: EngineSettings, onProgress?: ProgressCallback): Promise<EngineStatus>;
+  process(request: ProcessRequest, onProgress?: ProgressCallback): Promise<ProcessResult>;
+  /** Test and diagnostics: the model's class map of an image on one backend. */
+  classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings): Promise<ClassMap & { backend: string }>;
+}
