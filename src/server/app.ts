@@ -31,13 +31,19 @@ export interface Inklift {
 }
 
 /** Builds the whole service: database (migrated), blob store, processing threads and routes. */
-export async function createInklift(config: ServerConfig, options: { logger?: boolean } = {}): Promise<Inklift> {
+export async function createInklift(
+  config: ServerConfig,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<Inklift> {
   const sql = await openDatabase(config);
   const blobs = createFolderStore(path.join(config.dataDir, 'blobs'));
   const pool = new ProcessingPool({ workers: config.processingWorkers, queue: config.processingQueue, timeoutMs: config.processingTimeoutMs });
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     requestTimeout: config.processingTimeoutMs + config.urlTimeoutMs + 30_000,
