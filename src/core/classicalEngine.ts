@@ -1,5 +1,5 @@
 import { labelComponents } from './components';
-import { detectFormLines } from './formLines';
+import { detectFormLines, formLineOptionsFor } from './formLines';
 import { buildInkGrid } from './inkGrid';
 import { findPrintedGlyphs } from './printedText';
 import { detectStamps } from './stamps';
@@ -16,7 +16,8 @@ export function classifyInk(input: EngineInput): ClassMap {
   const { width, height, mask } = grid;
   const n = width * height;
   const longSide = Math.max(width, height);
-  const lines = detectFormLines(mask, width, height);
+  const lineOptions = formLineOptionsFor(width, height);
+  const lines = detectFormLines(mask, width, height, lineOptions);
   const { stampMask, colouredMask } = detectStamps(grid);
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
@@ -30,11 +31,13 @@ export function classifyInk(input: EngineInput): ClassMap {
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
   const printed = findPrintedGlyphs(comps, coloured, width, height);
+  // Specks: a few cells, or line-thick bits (crossings and ends of rules, JPEG debris).
   const small = new Uint8Array(comps.count + 1);
+  const speckSize = Math.max(3, lineOptions.maxThickness + 1);
   for (let l = 1; l <= comps.count; l++) {
     const w = comps.right[l] - comps.left[l] + 1;
     const h = comps.bottom[l] - comps.top[l] + 1;
-    if (comps.area[l] <= 4 && w <= 3 && h <= 3) small[l] = 1;
+    if (w <= speckSize && h <= speckSize && printed[l] === 0) small[l] = 1;
   }
   for (let k = 0; k < n; k++) {
     const l = comps.labels[k];

@@ -2,7 +2,8 @@
  * Form lines: long, thin, straight horizontal or vertical ink (table rules, underline fields, boxes).
  * A pixel belongs to a form line when it lies on a long run along one axis (tolerating a row of drift
  * either side, for slightly rotated pages) and its ink is thin across that axis. Ink crossing a line
- * (a descender, a signature stroke) is thick across it there and stays out of the line.
+ * (a descender, a signature stroke) is thick across it there and stays out of the line; where a
+ * horizontal and a vertical line cross, the crossing belongs to both.
  */
 export interface FormLineOptions {
   /** Shortest run, in grid cells, that counts as a line. */
@@ -21,7 +22,7 @@ export function formLineOptionsFor(width: number, height: number): FormLineOptio
 
 /** 1 where the mask's ink is part of a horizontal or vertical form line. */
 export function detectFormLines(mask: Uint8Array, width: number, height: number, opts = formLineOptionsFor(width, height)): Uint8Array {
-  const lines = new Uint8Array(width * height);
+  const longRun = new Uint8Array(width * height);
   const thicknessV = runLengths(mask, width, height, true);
   const thicknessH = runLengths(mask, width, height, false);
   const { minLength, maxThickness } = opts;
@@ -40,7 +41,7 @@ export function detectFormLines(mask: Uint8Array, width: number, height: number,
       if (start >= 0 && x - start >= minLength) {
         for (let xx = start; xx < x; xx++) {
           const p = row + xx;
-          if (mask[p] !== 0 && thicknessV[p] <= maxThickness) lines[p] = 1;
+          if (mask[p] !== 0) longRun[p] |= HORIZONTAL;
         }
       }
       start = -1;
@@ -61,14 +62,24 @@ export function detectFormLines(mask: Uint8Array, width: number, height: number,
       if (start >= 0 && y - start >= minLength) {
         for (let yy = start; yy < y; yy++) {
           const q = yy * width + x;
-          if (mask[q] !== 0 && thicknessH[q] <= maxThickness) lines[q] = 1;
+          if (mask[q] !== 0) longRun[q] |= VERTICAL;
         }
       }
       start = -1;
     }
   }
+  // Thin across a long run, or where a horizontal and a vertical line cross.
+  const lines = new Uint8Array(width * height);
+  for (let p = 0; p < lines.length; p++) {
+    const run = longRun[p];
+    if (run === 0) continue;
+    if (run === (HORIZONTAL | VERTICAL) || (run === HORIZONTAL && thicknessV[p] <= maxThickness) || (run === VERTICAL && thicknessH[p] <= maxThickness)) lines[p] = 1;
+  }
   return lines;
 }
+
+const HORIZONTAL = 1;
+const VERTICAL = 2;
 
 /** Length of the ink run through each pixel, vertically (`vertical`) or horizontally, capped at 65535. */
 function runLengths(mask: Uint8Array, width: number, height: number, vertical: boolean): Uint16Array {

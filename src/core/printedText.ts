@@ -16,7 +16,7 @@ export interface PrintedTextOptions {
 
 export function printedTextOptionsFor(width: number, height: number): PrintedTextOptions {
   const longSide = Math.max(width, height);
-  return { maxGlyphHeight: Math.max(12, Math.round(longSide * 0.045)), minGlyphHeight: 3, minRowLength: 4 };
+  return { maxGlyphHeight: Math.max(12, Math.round(longSide * 0.045)), minGlyphHeight: 3, minRowLength: 3 };
 }
 
 /**
@@ -87,17 +87,18 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
       if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
     }
   }
-  // Row statistics per chain.
+  // Row statistics per chain: length, how consistent the heights are, how much is coloured ink.
   const members = new Int32Array(count + 1);
-  const narrow = new Int32Array(count + 1);
   const colouredMembers = new Int32Array(count + 1);
+  const heightSum = new Float64Array(count + 1);
+  const heightSquares = new Float64Array(count + 1);
   for (let l = 1; l <= count; l++) {
     if (candidate[l] === 0) continue;
     const r = find(l);
     members[r]++;
     const h = bottom[l] - top[l] + 1;
-    const w = right[l] - left[l] + 1;
-    if (w <= 1.6 * h) narrow[r]++;
+    heightSum[r] += h;
+    heightSquares[r] += h * h;
     if (coloured[l] * 2 > comps.area[l]) colouredMembers[r]++;
   }
   const printed = new Uint8Array(count + 1);
@@ -107,7 +108,9 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const m = members[r];
     const mostlyColoured = colouredMembers[r] * 2 > m;
     const needed = mostlyColoured ? opts.minRowLength * 2 : opts.minRowLength;
-    if (m >= needed && narrow[r] * 2 >= m) printed[l] = 1;
+    const mean = heightSum[r] / m;
+    const spread = Math.sqrt(Math.max(0, heightSquares[r] / m - mean * mean)) / mean;
+    if (m >= needed && spread <= 0.35) printed[l] = 1;
   }
   return printed;
 }
