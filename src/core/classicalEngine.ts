@@ -2,7 +2,7 @@ import { labelComponents } from './components';
 import { detectFormLines, formLineOptionsFor } from './formLines';
 import { buildInkGrid } from './inkGrid';
 import { findPrintedGlyphs } from './printedText';
-import { detectStamps } from './stamps';
+import { colouredInk, detectStamps } from './stamps';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
 
 /**
@@ -18,7 +18,16 @@ export function classifyInk(input: EngineInput): ClassMap {
   const longSide = Math.max(width, height);
   const lineOptions = formLineOptionsFor(width, height);
   const lines = detectFormLines(mask, width, height, lineOptions);
-  const { stampMask, colouredMask } = detectStamps(grid);
+  const colouredMask = colouredInk(grid);
+  let colouredCells = 0;
+  let inkCells = 0;
+  for (let k = 0; k < n; k++) {
+    colouredCells += colouredMask[k];
+    inkCells += mask[k];
+  }
+  // A page with (almost) no coloured ink is a grey scan: stamps are found later, by structure.
+  const byColour = colouredCells > Math.max(50, inkCells * 0.01);
+  const stampMask = byColour ? detectStamps(grid, colouredMask, true).stampMask : new Uint8Array(n);
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
@@ -43,6 +52,12 @@ export function classifyInk(input: EngineInput): ClassMap {
     const l = comps.labels[k];
     if (l === 0 || small[l] !== 0) continue;
     classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
+  }
+  if (!byColour) {
+    const candidate = new Uint8Array(n);
+    for (let k = 0; k < n; k++) if (classes[k] === InkClass.handwriting) candidate[k] = 1;
+    const greyStamps = detectStamps(grid, candidate, false).stampMask;
+    for (let k = 0; k < n; k++) if (greyStamps[k] !== 0) classes[k] = InkClass.stamp;
   }
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);

@@ -18,28 +18,36 @@ export interface StampCluster {
   components: number;
   hue: number;
   frameLike: boolean;
+  /** Centres of the letter-sized components, x and y interleaved. */
+  letters: number[];
+  /** Where the stamp itself lies (from its letters), inclusive box in grid cells. */
+  extent: { left: number; top: number; right: number; bottom: number };
   isStamp: boolean;
 }
 
 export interface StampAnalysis {
   /** 1 where the grid cell is stamp ink. */
   stampMask: Uint8Array;
-  /** 1 where the grid cell is coloured ink (stamp or not). */
-  colouredMask: Uint8Array;
   clusters: StampCluster[];
 }
 
-export function detectStamps(grid: InkGrid): StampAnalysis {
-  const { width, height, mask } = grid;
+/** 1 where the grid cell holds coloured ink (not dark-neutral). */
+export function colouredInk(grid: InkGrid): Uint8Array {
+  const n = grid.width * grid.height;
+  const coloured = new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (grid.mask[k] !== 0 && cellChroma(grid, k) >= COLOURED_CHROMA) coloured[k] = 1;
+  return coloured;
+}
+
+/**
+ * Finds stamps among the candidate ink: the coloured ink of a colour page (`byColour`), or on a
+ * grey page the ink left once lines and printed rows are known (structure only).
+ */
+export function detectStamps(grid: InkGrid, candidate: Uint8Array, byColour: boolean): StampAnalysis {
+  const { width, height } = grid;
   const n = width * height;
-  const colouredMask = new Uint8Array(n);
   const hues = new Float32Array(n);
-  for (let k = 0; k < n; k++) {
-    if (mask[k] !== 0 && cellChroma(grid, k) >= COLOURED_CHROMA) {
-      colouredMask[k] = 1;
-      hues[k] = cellHue(grid, k);
-    }
-  }
+  if (byColour) for (let k = 0; k < n; k++) if (candidate[k] !== 0) hues[k] = cellHue(grid, k);
   // Coarse occupancy, dilated by one coarse cell so the letters of one stamp join.
   const longSide = Math.max(width, height);
   const coarse = Math.max(4, Math.round(longSide / 120));
@@ -48,7 +56,7 @@ export function detectStamps(grid: InkGrid): StampAnalysis {
   const counts = new Int32Array(cw * ch);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (colouredMask[y * width + x] !== 0) counts[((y / coarse) | 0) * cw + ((x / coarse) | 0)]++;
+      if (candidate[y * width + x] !== 0) counts[((y / coarse) | 0) * cw + ((x / coarse) | 0)]++;
     }
   }
   const occupied = new Uint8Array(cw * ch);
@@ -67,7 +75,10 @@ export function detectStamps(grid: InkGrid): StampAnalysis {
   const groups = labelComponents(occupied, cw, ch);
   const clusters: StampCluster[] = [];
   for (let g = 0; g <= groups.count; g++) {
-    clusters.push({ left: width, top: height, right: -1, bottom: -1, cells: 0, components: 0, hue: 0, frameLike: false, isStamp: false });
+    clusters.push({
+      left: width, top: height, right: -1, bottom: -1, cells: 0, components: 0, hue: 0, frameLike: false, letters: [],
+      extent: { left: 0, top: 0, right: -1, bottom: -1 }, isStamp: false,
+    });
   }
   const hueX = new Float64Array(groups.count + 1);
   const hueY = new Float64Array(groups.count + 1);
@@ -77,7 +88,7 @@ export function detectStamps(grid: InkGrid): StampAnalysis {
     return groups.labels[((y / coarse) | 0) * cw + ((x / coarse) | 0)];
   };
   for (let k = 0; k < n; k++) {
-    if (colouredMask[k] === 0) continue;
+    if (candidate[k] === 0) continue;
     const g = clusterOf(k);
     if (g === 0) continue;
     const c = clusters[g];
@@ -92,19 +103,21 @@ export function detectStamps(grid: InkGrid): StampAnalysis {
     hueX[g] += Math.cos(rad);
     hueY[g] += Math.sin(rad);
   }
-  // Letters and frames: components of the coloured ink itself.
-  const parts = labelComponents(colouredMask, width, height);
-  const seen = new Uint8Array(parts.count + 1);
+  // Letters and frames: components of the candidate ink itself.
+  const parts = labelComponents(candidate, width, height);
+  const partCluster = new Int32Array(parts.count + 1).fill(-1);
+  const letterMax = Math.max(4, Math.round(longSide * 0.03));
   for (let k = 0; k < n; k++) {
     const l = parts.labels[k];
-    if (l === 0 || seen[l] !== 0) continue;
-    seen[l] = 1;
+    if (l === 0 || partCluster[l] >= 0) continue;
     const g = clusterOf(k);
+    partCluster[l] = g;
     if (g === 0) continue;
     const c = clusters[g];
-    if (parts.area[l] >= 4) c.components++;
     const pw = parts.right[l] - parts.left[l] + 1;
     const ph = parts.bottom[l] - parts.top[l] + 1;
+    if (parts.area[l] >= 4) c.components++;
+    if (parts.area[l] >= 4 && pw <= letterMax && ph <= letterMax) c.letters.push((parts.left[l] + parts.right[l]) / 2, (parts.top[l] + parts.bottom[l]) / 2);
     const cwid = c.right - c.left + 1;
     const chei = c.bottom - c.top + 1;
     // A frame: one component spanning most of the cluster both ways while filling little of its box.
@@ -118,18 +131,61 @@ export function detectStamps(grid: InkGrid): StampAnalysis {
     let hue = (Math.atan2(hueY[g], hueX[g]) * 180) / Math.PI;
     if (hue < 0) hue += 360;
     c.hue = hue;
-    c.isStamp = judgeStamp(c, longSide);
+    c.extent = letterExtent(c, letterMax);
+    c.isStamp = judgeStamp(c, longSide, byColour);
+  }
+  // Parts of a stamp cluster: wholly near the stamp's extent → stamp; reaching far out (a signature
+  // across the stamp) → only the cells inside the extent are stamp.
+  const partInside = new Uint8Array(parts.count + 1);
+  for (let l = 1; l <= parts.count; l++) {
+    const c = clusters[partCluster[l]];
+    if (!c || !c.isStamp) continue;
+    const e = grown(c.extent, 0.3);
+    if (parts.left[l] >= e.left && parts.right[l] <= e.right && parts.top[l] >= e.top && parts.bottom[l] <= e.bottom) partInside[l] = 1;
   }
   const stampMask = new Uint8Array(n);
+  for (let g = 1; g < clusters.length; g++) clusters[g].extent = grown(clusters[g].extent, 0.08);
   for (let k = 0; k < n; k++) {
-    if (colouredMask[k] === 0) continue;
+    if (candidate[k] === 0) continue;
     const c = clusters[clusterOf(k)];
     if (!c || !c.isStamp) continue;
     // Ink of a clearly different hue inside a stamp (a pen over it) is not the stamp.
-    if (hueDistance(hues[k], c.hue) > 40) continue;
+    if (byColour && hueDistance(hues[k], c.hue) > 40) continue;
+    if (partInside[parts.labels[k]] === 0) {
+      const y = (k / width) | 0;
+      const x = k - y * width;
+      const e = c.extent;
+      if (x < e.left || x > e.right || y < e.top || y > e.bottom) continue;
+    }
     stampMask[k] = 1;
   }
-  return { stampMask, colouredMask, clusters };
+  return { stampMask, clusters };
+}
+
+type Box = StampCluster['extent'];
+
+function grown(b: Box, fraction: number): Box {
+  const dx = (b.right - b.left + 1) * fraction + 2;
+  const dy = (b.bottom - b.top + 1) * fraction + 2;
+  return { left: b.left - dx, top: b.top - dy, right: b.right + dx, bottom: b.bottom + dy };
+}
+
+/** The box holding the cluster's letters (trimmed of the outer 5% each way), else the cluster's box. */
+function letterExtent(c: StampCluster, letterMax: number): Box {
+  const count = c.letters.length / 2;
+  if (count < 6) return { left: c.left, top: c.top, right: c.right, bottom: c.bottom };
+  const xs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    xs[i] = c.letters[i * 2];
+    ys[i] = c.letters[i * 2 + 1];
+  }
+  xs.sort();
+  ys.sort();
+  const lo = Math.floor(count * 0.05);
+  const hi = Math.min(count - 1, Math.ceil(count * 0.95) - 1);
+  const half = letterMax / 4;
+  return { left: xs[lo] - half, right: xs[hi] + half, top: ys[lo] - half, bottom: ys[hi] + half };
 }
 
 function hueDistance(a: number, b: number): number {
@@ -137,14 +193,17 @@ function hueDistance(a: number, b: number): number {
   return d > 180 ? 360 - d : d;
 }
 
-function judgeStamp(c: StampCluster, longSide: number): boolean {
-  const w = c.right - c.left + 1;
-  const h = c.bottom - c.top + 1;
+function judgeStamp(c: StampCluster, longSide: number, byColour: boolean): boolean {
+  const e = c.extent;
+  const w = e.right - e.left + 1;
+  const h = e.bottom - e.top + 1;
   const short = Math.min(w, h);
   const aspect = Math.max(w, h) / Math.max(1, short);
-  if (short < Math.max(10, longSide * 0.04)) return false;
+  const letters = c.letters.length / 2;
+  if (short < Math.max(10, longSide * 0.035)) return false;
+  if (!byColour) return letters >= 10 && aspect <= 1.8 && (c.frameLike || letters >= 16);
   const redOrViolet = c.hue < 25 || c.hue > 255;
   if (c.frameLike && aspect <= 3.2) return true;
   if (redOrViolet && aspect <= 3.2 && c.components >= 4) return true;
-  return aspect <= 2 && c.components >= 12;
+  return aspect <= 2.6 && letters >= 8;
 }
