@@ -54,8 +54,13 @@ export function classifyInk(input: EngineInput): ClassMap {
     classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
   }
   if (!byColour) {
+    // Grey page: stamps among the ink that is neither a line nor in a printed row.
+    const inRows = findPrintedGlyphs(comps, coloured, width, height, false);
     const candidate = new Uint8Array(n);
-    for (let k = 0; k < n; k++) if (classes[k] === InkClass.handwriting) candidate[k] = 1;
+    for (let k = 0; k < n; k++) {
+      const l = comps.labels[k];
+      if (l !== 0 && small[l] === 0 && inRows[l] === 0) candidate[k] = 1;
+    }
     const greyStamps = detectStamps(grid, candidate, false).stampMask;
     for (let k = 0; k < n; k++) if (greyStamps[k] !== 0) classes[k] = InkClass.stamp;
   }

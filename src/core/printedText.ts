@@ -21,9 +21,10 @@ export function printedTextOptionsFor(width: number, height: number): PrintedTex
 
 /**
  * Marks components that are printed glyphs. `coloured[l]` is the number of coloured cells of component l.
+ * With `loneWords`, isolated neutral words of the rows' text height count too.
  * Returns 1 per printed component (index = label).
  */
-export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width: number, height: number, opts = printedTextOptionsFor(width, height)): Uint8Array {
+export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width: number, height: number, loneWords = true, opts = printedTextOptionsFor(width, height)): Uint8Array {
   const { count, left, top, right, bottom } = comps;
   const candidate = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
@@ -111,6 +112,18 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const mean = heightSum[r] / m;
     const spread = Math.sqrt(Math.max(0, heightSquares[r] / m - mean * mean)) / mean;
     if (m >= needed && spread <= 0.35) printed[l] = 1;
+  }
+  // Lone words (table cells, labels) of the page's printed text height, in neutral ink, are printed too.
+  const printedHeights: number[] = [];
+  for (let l = 1; l <= count; l++) if (printed[l] !== 0) printedHeights.push(bottom[l] - top[l] + 1);
+  if (loneWords && printedHeights.length >= 20) {
+    printedHeights.sort((a, b) => a - b);
+    const textHeight = printedHeights[printedHeights.length >> 1];
+    for (let l = 1; l <= count; l++) {
+      if (candidate[l] === 0 || printed[l] !== 0 || coloured[l] * 4 > comps.area[l]) continue;
+      const h = bottom[l] - top[l] + 1;
+      if (h >= 0.6 * textHeight && h <= 1.5 * textHeight) printed[l] = 1;
+    }
   }
   return printed;
 }

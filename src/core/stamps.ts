@@ -141,17 +141,22 @@ export function detectStamps(grid: InkGrid, candidate: Uint8Array, byColour: boo
     const c = clusters[partCluster[l]];
     if (!c || !c.isStamp) continue;
     const e = grown(c.extent, 0.3);
-    if (parts.left[l] >= e.left && parts.right[l] <= e.right && parts.top[l] >= e.top && parts.bottom[l] <= e.bottom) partInside[l] = 1;
+    const within = parts.left[l] >= e.left && parts.right[l] <= e.right && parts.top[l] >= e.top && parts.bottom[l] <= e.bottom;
+    // A frame around the letters (rectangular stamps reach well beyond their text).
+    const x = c.extent;
+    const encloses = parts.left[l] <= x.left && parts.right[l] >= x.right && parts.top[l] <= x.top && parts.bottom[l] >= x.bottom;
+    const frameSized = parts.right[l] - parts.left[l] <= 2.6 * (x.right - x.left + 1) && parts.bottom[l] - parts.top[l] <= 2.6 * (x.bottom - x.top + 1);
+    if (within || (encloses && frameSized)) partInside[l] = 1;
   }
   const stampMask = new Uint8Array(n);
-  for (let g = 1; g < clusters.length; g++) clusters[g].extent = grown(clusters[g].extent, 0.08);
+  for (let g = 1; g < clusters.length; g++) clusters[g].extent = grown(clusters[g].extent, 0.15);
   for (let k = 0; k < n; k++) {
     if (candidate[k] === 0) continue;
     const c = clusters[clusterOf(k)];
     if (!c || !c.isStamp) continue;
-    // Ink of a clearly different hue inside a stamp (a pen over it) is not the stamp.
-    if (byColour && hueDistance(hues[k], c.hue) > 40) continue;
     if (partInside[parts.labels[k]] === 0) {
+      // Ink reaching out of the stamp: a pen across it. Its cells of another hue, or outside the stamp, are not the stamp.
+      if (byColour && hueDistance(hues[k], c.hue) > 40) continue;
       const y = (k / width) | 0;
       const x = k - y * width;
       const e = c.extent;
