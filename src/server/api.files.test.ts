@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorResponseSchema, FilesResponseSchema } from '../shared/api';
 import { sweepExpired } from './maintenance';
@@ -122,14 +120,14 @@ describe('POST /api/files/delete', () => {
   it('deletes permanently: gone from the list, the download and the disk', async () => {
     const { key } = await server.account();
     const uuid = await clean(key);
-    const blob = path.join(server.dataDir, 'blobs', `${uuid}.webp`);
-    expect(fs.existsSync(blob)).toBe(true);
+    const blobs = server.inklift.blobs;
+    expect(await blobs.get(`${uuid}.webp`)).not.toBeNull();
     const response = await post('/api/files/delete', key, { uuid });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
     expect(FilesResponseSchema.parse(await (await server.request('/api/files', { key })).json()).files).toEqual([]);
     expect((await server.request(`/api/file/${uuid}`)).status).toBe(404);
-    expect(fs.existsSync(blob)).toBe(false);
+    expect(await blobs.get(`${uuid}.webp`)).toBeNull();
     await expectError(await post('/api/files/delete', key, { uuid }), 404, 'not_found');
   });
 
@@ -152,7 +150,7 @@ describe('retention', () => {
     await server.inklift.sql.query("UPDATE files SET expires_at = now() - interval '1 minute' WHERE uuid = $1", [uuid]);
     expect((await server.request(`/api/file/${uuid}`)).status).toBe(404);
     expect(await sweepExpired(server.inklift.sql, server.inklift.blobs)).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(path.join(server.dataDir, 'blobs', `${uuid}.webp`))).toBe(false);
+    expect(await server.inklift.blobs.get(`${uuid}.webp`)).toBeNull();
     const { rows } = await server.inklift.sql.query('SELECT 1 FROM files WHERE uuid = $1', [uuid]);
     expect(rows).toHaveLength(0);
   });

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { createFolderStore } from './blobs/folderStore';
+import { createS3Store } from './blobs/s3Store';
 import type { BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import { ensureDemoAccount } from './db/accounts';
@@ -36,7 +37,14 @@ export async function createInklift(
   options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<Inklift> {
   const sql = await openDatabase(config);
-  const blobs = createFolderStore(path.join(config.dataDir, 'blobs'));
+  let blobs: BlobStore;
+  if (config.s3) {
+    const s3 = createS3Store(config.s3);
+    await s3.ensureBucket();
+    blobs = s3;
+  } else {
+    blobs = createFolderStore(path.join(config.dataDir, 'blobs'));
+  }
   const pool = new ProcessingPool({ workers: config.processingWorkers, queue: config.processingQueue, timeoutMs: config.processingTimeoutMs });
 
   const app = Fastify({
@@ -92,11 +100,13 @@ export async function createInklift(
   await registerWebApp(app, config.webRoot);
 
   if (config.demoKey) await ensureDemoAccount(sql, config.demoKey, config.demoLimit);
-  // Blobs without records can only come from a crash; on the embedded store no other instance is writing.
-  await sweepOrphanBlobs(sql, blobs, sql.kind === 'pglite' ? 0 : 10 * 60_000);
+  // Blobs without records come from a crash; the grace period spares other instances' requests in flight.
+  await sweepOrphanBlobs(sql, blobs, config.orphanGraceMs);
   await sweepExpired(sql, blobs);
   const sweeper = setInterval(() => {
-    sweepExpired(sql, blobs).catch((error) => app.log.error({ err: error }, 'expiry sweep failed'));
+    sweepExpired(sql, blobs)
+      .then(() => sweepOrphanBlobs(sql, blobs, Math.max(config.orphanGraceMs, 10 * 60_000)))
+      .catch((error) => app.log.error({ err: error }, 'sweep failed'));
   }, config.sweepIntervalMs);
   sweeper.unref();
 

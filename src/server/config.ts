@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { S3Settings } from './blobs/s3Store';
 
 /** Every setting of the server, read once from the environment. README documents each variable. */
 export interface ServerConfig {
@@ -26,6 +27,12 @@ export interface ServerConfig {
   demoLimit: number;
   webRoot: string;
   logLevel: string;
+  /** S3-compatible blob storage; null keeps blobs in the data folder. */
+  s3: S3Settings | null;
+  /** Redirect downloads to presigned S3 URLs instead of streaming them through the server. */
+  s3Presign: boolean;
+  /** Blobs younger than this are spared by the orphan sweep (requests in flight on other instances). */
+  orphanGraceMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -66,5 +73,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoLimit: int(env, 'INKLIFT_DEMO_LIMIT', 1000),
     webRoot: path.resolve(env.INKLIFT_WEB_ROOT || './dist/web'),
     logLevel: env.LOG_LEVEL || 'info',
+    s3: env.INKLIFT_S3_ENDPOINT || env.INKLIFT_S3_BUCKET ? s3Settings(env) : null,
+    s3Presign: env.INKLIFT_S3_PRESIGN === '1',
+    orphanGraceMs: int(env, 'INKLIFT_ORPHAN_GRACE_SECONDS', env.DATABASE_URL ? 600 : 0) * 1000,
+  };
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings {
+  if (!env.INKLIFT_S3_BUCKET) throw new Error('INKLIFT_S3_BUCKET is required with INKLIFT_S3_ENDPOINT');
+  return {
+    endpoint: env.INKLIFT_S3_ENDPOINT || 'https://s3.amazonaws.com',
+    bucket: env.INKLIFT_S3_BUCKET,
+    region: env.INKLIFT_S3_REGION || 'us-east-1',
+    accessKeyId: env.INKLIFT_S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID || '',
+    secretAccessKey: env.INKLIFT_S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY || '',
+    forcePathStyle: env.INKLIFT_S3_FORCE_PATH_STYLE !== '0',
+    prefix: env.INKLIFT_S3_PREFIX ?? 'results/',
   };
 }

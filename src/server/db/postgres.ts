@@ -3,6 +3,9 @@ import type { Queryable, Sql } from './sql';
 
 export async function openPostgres(connectionString: string): Promise<Sql> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`postgres: idle connection lost (${error.message})`));
   // Fail at start, with the real reason, rather than on the first request.
   await pool.query('SELECT 1');
   return {

@@ -11,6 +11,7 @@ import {
 import { deleteFile, findFile, listFiles, renameFile, type StoredFile } from '../db/files';
 import { badParameter, notFound } from '../errors';
 import { requireAccount } from '../plugins/auth';
+import type { S3BlobStore } from '../blobs/s3Store';
 import type { Services } from '../services';
 import { fileUrl, publicOrigin } from './urls';
 
@@ -34,6 +35,10 @@ const toRecord = (file: StoredFile, origin: string): FileRecord => ({
 
 export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs }: Services) {
   const auth = requireAccount(sql);
+  const presign =
+    config.s3Presign && 'presignedUrl' in blobs
+      ? (key: string) => (blobs as S3BlobStore).presignedUrl(key, 3600)
+      : null;
 
   // The uuid is an unguessable capability (122 random bits): like a share link, it needs no key.
   app.get<{ Params: { uuid: string } }>('/api/file/:uuid', async (request, reply) => {
@@ -47,6 +52,7 @@ export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs }:
       'content-disposition': `inline; filename="${file.uuid}.webp"`,
     });
     if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+    if (presign) return reply.redirect(await presign(file.blobKey), 302);
     const bytes = await blobs.get(file.blobKey);
     if (!bytes) throw notFound();
     return reply.type('image/webp').send(bytes);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createInklift, type Inklift } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { addApiKey, createAccount, newApiKey } from '../db/accounts';
+import { startTestS3 } from './s3rver';
 
 export interface TestServer {
   inklift: Inklift;
@@ -42,6 +43,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await client.end();
     };
   }
+  // With INKLIFT_TEST_S3=1 the blobs go to a real S3-compatible server (the scale-out configuration).
+  let stopS3 = async () => {};
+  let s3: ServerConfig['s3'] = null;
+  if (process.env.INKLIFT_TEST_S3 === '1' && overrides.s3 === undefined) {
+    const testS3 = await startTestS3();
+    s3 = testS3.settings(`inklift-${crypto.randomBytes(4).toString('hex')}`);
+    stopS3 = testS3.stop;
+  }
   const config: ServerConfig = {
     ...loadConfig({}),
     dataDir,
@@ -52,6 +61,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     processingWorkers: 2,
     urlAllowHosts: ['127.0.0.1'],
     webRoot: path.join(dataDir, 'no-web-build'),
+    s3,
     ...overrides,
   };
   const inklift = await createInklift(config, { logger: false });
@@ -80,6 +90,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     async close() {
       await inklift.close();
       await dropDatabase();
+      await stopS3();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 /**
- * Runs the server's integration suite a second time on a real PostgreSQL, when
- * INKLIFT_TEST_POSTGRES_URL names one (`.ci/run` starts Debian's PostgreSQL and sets it).
+ * Runs the server's integration suite a second time in the scale-out configuration — a real
+ * PostgreSQL and an S3-compatible store (s3rver on loopback) — when INKLIFT_TEST_POSTGRES_URL
+ * names a PostgreSQL (`.ci/run` starts Debian's and sets it).
  */
 import { spawnSync } from 'node:child_process';
 
@@ -9,6 +10,6 @@ if (!url) {
   console.log('PostgreSQL pass skipped: set INKLIFT_TEST_POSTGRES_URL (e.g. postgres://inklift:inklift@127.0.0.1:5432/postgres) to run the server suite on PostgreSQL too.');
   process.exit(0);
 }
-console.log(`Server integration suite on PostgreSQL (${new URL(url).host})`);
-const result = spawnSync('npx', ['vitest', 'run', 'src/server'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } });
+console.log(`Server integration suite on PostgreSQL (${new URL(url).host}) + S3-compatible storage (s3rver)`);
+const result = spawnSync('npx', ['vitest', 'run', 'src/server'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url, INKLIFT_TEST_S3: '1' } });
 process.exit(result.status ?? 1);

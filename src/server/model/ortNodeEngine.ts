@@ -1,0 +1,70 @@
+/**
+ * The ink model on the server, through onnxruntime-node: loads the committed models/inkseg.onnx and
+ * implements Engine with src/core/model's pre/post-processing. When the model cannot load (missing
+ * file, broken file, runtime unavailable) the classical engine takes over and the reason is logged.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { InferenceSession } from 'onnxruntime-node';
+import { classicalEngine, type Engine } from '../../core';
+import { createModelEngine, MODEL_NAME, type ModelRun } from '../../core/model';
+
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
+
+export interface ModelEngineLoadOptions {
+  /** The .onnx file; default the committed models/inkseg.onnx (env INKLIFT_MODEL_PATH in the caller's config). */
+  modelPath?: string;
+  /** Threads for one inference. Processing already runs one job per worker thread, so keep this small. */
+  threads?: number;
+  /** Where the fallback reason goes; default console.warn. */
+  log?: (message: string) => void;
+}
+
+export interface LoadedEngine {
+  engine: Engine;
+  /** 'model' when the ONNX session loaded, else 'classical' with the reason. */
+  kind: 'model' | 'classical';
+  reason?: string;
+}
+
+/** An ONNX session's run as src/core/model expects it. */
+export function ortRun(ort: typeof import('onnxruntime-node'), session: InferenceSession): ModelRun {
+  const inputName = session.inputNames[0];
+  const outputName = session.outputNames[0];
+  return async (data, dims) => {
+    const tensor = new ort.Tensor('float32', data, dims);
+    const outputs = await session.run({ [inputName]: tensor });
+    const output = outputs[outputName];
+    return { data: output.data as Float32Array, dims: output.dims };
+  };
+}
+
+export async function createOrtNodeSession(modelPath: string, threads: number): Promise<{ ort: typeof import('onnxruntime-node'); session: InferenceSession }> {
+  const ort = await import('onnxruntime-node');
+  const session = await ort.InferenceSession.create(modelPath, {
+    executionProviders: ['cpu'],
+    graphOptimizationLevel: 'all',
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+  });
+  return { ort, session };
+}
+
+/** The model engine, or the classical engine with the logged reason why the model is not used. */
+export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Promise<LoadedEngine> {
+  const modelPath = options.modelPath ?? DEFAULT_MODEL_PATH;
+  const log = options.log ?? ((message: string) => console.warn(message));
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const fallback = (reason: string): LoadedEngine => {
+    log(`inklift: ink model not used, classical engine instead: ${reason}`);
+    return { engine: classicalEngine, kind: 'classical', reason };
+  };
+  if (!existsSync(modelPath)) return fallback(`no model file at ${modelPath}`);
+  try {
+    const { ort, session } = await createOrtNodeSession(modelPath, threads);
+    const engine = createModelEngine(ortRun(ort, session), { name: `model:${MODEL_NAME}` });
+    return { engine, kind: 'model' };
+  } catch (error) {
+    return fallback(`${modelPath} did not load in onnxruntime-node (${(error as Error).message})`);
+  }
+}
