@@ -1,0 +1,81 @@
+"""InkSeg: a small U-Net-like ink-class segmenter.
+
+Input  float32 NCHW [1, 4, H, W], values 0..1: the flattened page's R, G, B and the ink alpha,
+       resized so the long side is the model's fixed long side (see src/core/model/geometry.ts),
+       H and W multiples of 32 (padded with white paper, alpha 0).
+Output float32 logits [1, 6, H/4, W/4]; argmax = InkClass id (paper 0, printed 1, formLine 2,
+       handwriting 3, stamp 4, noise 5).
+"""
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+NUM_CLASSES = 6
+
+
+def conv_bn(cin, cout, k=3, stride=1, groups=1, dilation=1, act=True):
+    pad = dilation * (k - 1) // 2
+    layers = [nn.Conv2d(cin, cout, k, stride, pad, dilation=dilation, groups=groups, bias=False), nn.BatchNorm2d(cout)]
+    if act:
+        layers.append(nn.ReLU(inplace=True))
+    return nn.Sequential(*layers)
+
+
+class SepBlock(nn.Module):
+    """Depthwise 3x3 + pointwise, residual when shapes match."""
+
+    def __init__(self, cin, cout, stride=1, dilation=1):
+        super().__init__()
+        self.dw = conv_bn(cin, cin, 3, stride, groups=cin, dilation=dilation)
+        self.pw = conv_bn(cin, cout, 1, act=False)
+        self.residual = stride == 1 and cin == cout
+
+    def forward(self, x):
+        y = self.pw(self.dw(x))
+        if self.residual:
+            y = y + x
+        return F.relu(y)
+
+
+class InkSeg(nn.Module):
+    def __init__(self, widths=(16, 32, 48, 64, 96)):
+        super().__init__()
+        c1, c2, c3, c4, c5 = widths
+        # 1/2 and 1/4: a dense strided stem sees stroke shape at full model resolution.
+        self.stem1 = conv_bn(4, c1, 3, 2)
+        self.stem2 = conv_bn(c1, c2, 3, 2)
+        self.s4 = nn.Sequential(SepBlock(c2, c2), SepBlock(c2, c2))
+        self.s8 = nn.Sequential(SepBlock(c2, c3, 2), SepBlock(c3, c3), SepBlock(c3, c3))
+        self.s16 = nn.Sequential(SepBlock(c3, c4, 2), SepBlock(c4, c4), SepBlock(c4, c4, dilation=2))
+        self.s32 = nn.Sequential(SepBlock(c4, c5, 2), SepBlock(c5, c5, dilation=2), SepBlock(c5, c5, dilation=4))
+        self.up16 = nn.Sequential(conv_bn(c5 + c4, c4, 1), SepBlock(c4, c4))
+        self.up8 = nn.Sequential(conv_bn(c4 + c3, c3, 1), SepBlock(c3, c3))
+        self.up4 = nn.Sequential(conv_bn(c3 + c2, c2, 1), SepBlock(c2, c2))
+        self.head = nn.Conv2d(c2, NUM_CLASSES, 1)
+        self.register_buffer('mean', torch.tensor([0.9, 0.9, 0.9, 0.1]).view(1, 4, 1, 1))
+        self.register_buffer('std', torch.tensor([0.2, 0.2, 0.2, 0.25]).view(1, 4, 1, 1))
+
+    def forward(self, x):
+        x = (x - self.mean) / self.std
+        x4 = self.s4(self.stem2(self.stem1(x)))
+        x8 = self.s8(x4)
+        x16 = self.s16(x8)
+        x32 = self.s32(x16)
+        y = self.up16(torch.cat([F.interpolate(x32, scale_factor=2.0, mode='nearest'), x16], 1))
+        y = self.up8(torch.cat([F.interpolate(y, scale_factor=2.0, mode='nearest'), x8], 1))
+        y = self.up4(torch.cat([F.interpolate(y, scale_factor=2.0, mode='nearest'), x4], 1))
+        return self.head(y)
+
+
+def param_count(model):
+    return sum(p.numel() for p in model.parameters())
+
+
+def export_onnx(model, path, height=1024, width=736):
+    model.eval()
+    dummy = torch.rand(1, 4, height, width)
+    torch.onnx.export(
+        model, dummy, path, opset_version=17, input_names=['input'], output_names=['logits'],
+        dynamic_axes={'input': {2: 'height', 3: 'width'}, 'logits': {2: 'height4', 3: 'width4'}},
+        do_constant_folding=True,
+    )

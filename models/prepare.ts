@@ -1,0 +1,128 @@
+/**
+ * Turns a rendered synthetic dataset (src/synth/render.ts output) into the ink model's training
+ * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha, then
+ * src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
+ *   NNNN.in.png      RGBA at the model's scale: flattened R, G, B and the ink alpha (no padding)
+ *   NNNN.target.png  RGB at 1/4 of that (the class map's cells):
+ *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
+ *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),
+ *                    B = the winning class's share of the cell's ink (0..255).
+ * Usage: tsx models/prepare.ts --in DIR --out DIR
+ */
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { computeInkAlpha, estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, type RgbaImage } from '../src/core';
+import { modelGeometry, toModelInput } from '../src/core/model';
+
+const CLASS_COUNT = 6;
+
+function arg(name: string, fallback?: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0 && process.argv[i + 1]) return process.argv[i + 1];
+  if (fallback !== undefined) return fallback;
+  throw new Error(`missing --${name}`);
+}
+
+async function readRgba(file: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+}
+
+async function readGray(file: string): Promise<{ width: number; height: number; data: Uint8Array }> {
+  const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+/** Per class-map cell: the class with the most ink, the cell's ink share and the winner's purity. */
+export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: number, height: number, mapWidth: number, mapHeight: number): Uint8Array {
+  const votes = new Float32Array(mapWidth * mapHeight * CLASS_COUNT);
+  const inked = new Uint32Array(mapWidth * mapHeight);
+  const area = new Uint32Array(mapWidth * mapHeight);
+  const cellX = new Int32Array(width);
+  for (let x = 0; x < width; x++) cellX[x] = Math.min(mapWidth - 1, Math.floor((x * mapWidth) / width));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(mapHeight - 1, Math.floor((y * mapHeight) / height)) * mapWidth;
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const k = row + cellX[x];
+      area[k]++;
+      const a = inkAlpha[p];
+      if (a === 0) continue;
+      if (a >= 128) inked[k]++;
+      const c = classes[p] < CLASS_COUNT ? classes[p] : 0;
+      votes[k * CLASS_COUNT + c] += a;
+    }
+  }
+  const out = new Uint8Array(mapWidth * mapHeight * 3);
+  for (let k = 0; k < mapWidth * mapHeight; k++) {
+    let best = 0;
+    let bestVotes = 0;
+    let total = 0;
+    for (let c = 0; c < CLASS_COUNT; c++) {
+      const v = votes[k * CLASS_COUNT + c];
+      total += v;
+      if (v > bestVotes) {
+        bestVotes = v;
+        best = c;
+      }
+    }
+    out[k * 3] = best;
+    out[k * 3 + 1] = Math.round((255 * inked[k]) / Math.max(1, area[k]));
+    out[k * 3 + 2] = total > 0 ? Math.round((255 * bestVotes) / total) : 255;
+  }
+  return out;
+}
+
+async function prepareCase(dir: string, id: string, imageFile: string, outDir: string): Promise<void> {
+  const image = await readRgba(path.join(dir, imageFile));
+  const classes = await readGray(path.join(dir, `${id}.classes.png`));
+  if (classes.width !== image.width || classes.height !== image.height) throw new Error(`${id}: classes map size differs from the image`);
+  const flattened = flattenAgainstPaper(image, estimatePaperField(image));
+  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  const geometry = modelGeometry(image.width, image.height);
+  const tensor = toModelInput({ flattened, inkAlpha }, geometry);
+  const { scaledWidth: sw, scaledHeight: sh, inputWidth: iw, inputHeight: ih } = geometry;
+  const plane = iw * ih;
+  const rgba = Buffer.alloc(sw * sh * 4);
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const k = y * iw + x;
+      const o = (y * sw + x) * 4;
+      for (let c = 0; c < 4; c++) rgba[o + c] = Math.round(tensor[c * plane + k] * 255);
+    }
+  }
+  const targets = cellTargets(inkAlpha, classes.data, image.width, image.height, geometry.mapWidth, geometry.mapHeight);
+  await Promise.all([
+    sharp(rgba, { raw: { width: sw, height: sh, channels: 4 } }).png({ compressionLevel: 1 }).toFile(path.join(outDir, `${id}.in.png`)),
+    sharp(Buffer.from(targets), { raw: { width: geometry.mapWidth, height: geometry.mapHeight, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toFile(path.join(outDir, `${id}.target.png`)),
+  ]);
+}
+
+async function main(): Promise<void> {
+  const inDir = arg('in');
+  const outDir = arg('out');
+  mkdirSync(outDir, { recursive: true });
+  const files = readdirSync(inDir);
+  const cases = files
+    .map((f) => /^(\d+)\.(png|jpe?g|webp)$/i.exec(f))
+    .filter((m): m is RegExpExecArray => m !== null && files.includes(`${m[1]}.classes.png`))
+    .map((m) => ({ id: m[1], file: m[0] }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+  if (cases.length === 0) throw new Error(`no NNNN.{png,jpg} + NNNN.classes.png cases in ${inDir}`);
+  const started = performance.now();
+  for (const [i, c] of cases.entries()) {
+    await prepareCase(inDir, c.id, c.file, outDir);
+    if ((i + 1) % 50 === 0) console.log(`prepare: ${i + 1}/${cases.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  console.log(`prepare: ${cases.length} cases from ${inDir} → ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,153 @@
+"""Trains the ink-class model on pairs from models/prepare.ts and exports models/inkseg.onnx.
+
+  /usr/bin/python3 models/train.py --train models/.cache/prep/train --val models/.cache/prep/val
+  --smoke: a few iterations on a handful of pages (checks the whole path in well under 2 minutes)
+Resumable: the checkpoint (models/.cache/<run>/ckpt.pt) holds model, optimiser, step and RNG states.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from inkseg.data import CropSampler, cell_weights, full_page_input, load_pages  # noqa: E402
+from inkseg.net import NUM_CLASSES, InkSeg, export_onnx, param_count  # noqa: E402
+
+CLASS_NAMES = ['paper', 'printed', 'formLine', 'handwriting', 'stamp', 'noise']
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    p.add_argument('--train', default=os.path.join(HERE, '.cache/prep/train'))
+    p.add_argument('--val', default=os.path.join(HERE, '.cache/prep/val'))
+    p.add_argument('--run', default=os.path.join(HERE, '.cache/run'))
+    p.add_argument('--out', default=os.path.join(HERE, 'inkseg.onnx'))
+    p.add_argument('--iters', type=int, default=3000)
+    p.add_argument('--batch', type=int, default=8)
+    p.add_argument('--crop', type=int, default=256)
+    p.add_argument('--lr', type=float, default=3e-3)
+    p.add_argument('--threads', type=int, default=2)
+    p.add_argument('--seed', type=int, default=1)
+    p.add_argument('--widths', default='16,32,64,128,192')
+    p.add_argument('--ckpt-every', type=int, default=100)
+    p.add_argument('--val-every', type=int, default=500)
+    p.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
+    p.add_argument('--smoke', action='store_true')
+    p.add_argument('--export-only', action='store_true')
+    a = p.parse_args()
+    if a.smoke:
+        a.iters, a.batch, a.crop, a.ckpt_every, a.val_every = 12, 4, 128, 5, 12
+        a.run = a.run + '-smoke'
+        a.fresh = True
+        a.out = os.path.join(a.run, 'inkseg-smoke.onnx')
+    return a
+
+
+@torch.no_grad()
+def evaluate(model, pages):
+    """Per-class IoU over ink cells (weighted like the loss) and weighted accuracy, at full-page input."""
+    model.eval()
+    inter = np.zeros(NUM_CLASSES)
+    union = np.zeros(NUM_CLASSES)
+    correct = total = 0.0
+    for page in pages:
+        logits = model(torch.from_numpy(full_page_input(page)))
+        h, w = page.cls.shape
+        pred = logits[0, :, :h, :w].argmax(0).numpy()
+        ink = page.ink  # only cells with solid ink count
+        m = ink > 0
+        gt = page.cls
+        for c in range(1, NUM_CLASSES):
+            inter[c] += (ink * ((pred == c) & (gt == c) & m)).sum()
+            union[c] += (ink * (((pred == c) | (gt == c)) & m)).sum()
+        correct += (ink * ((pred == gt) & m)).sum()
+        total += (ink * m).sum()
+    model.train()
+    iou = {CLASS_NAMES[c]: round(float(inter[c] / union[c]), 4) if union[c] > 0 else None for c in range(1, NUM_CLASSES)}
+    return {'inkAccuracy': round(float(correct / max(total, 1e-9)), 4), 'iou': iou}
+
+
+def main():
+    a = parse_args()
+    torch.set_num_threads(a.threads)
+    torch.manual_seed(a.seed)
+    np.random.seed(a.seed)
+    os.makedirs(a.run, exist_ok=True)
+    widths = tuple(int(v) for v in a.widths.split(','))
+    model = InkSeg(widths)
+    print(f'train: InkSeg widths={widths} params={param_count(model)} threads={a.threads}', flush=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.iters, pct_start=0.1)
+    ckpt_path = os.path.join(a.run, 'ckpt.pt')
+    step = 0
+    elapsed = 0.0
+    limit = 6 if a.smoke else None
+    train_pages = load_pages(a.train, limit)
+    val_pages = load_pages(a.val, 4 if a.smoke else None) if os.path.isdir(a.val) else []
+    print(f'train: {len(train_pages)} train pages, {len(val_pages)} val pages', flush=True)
+    sampler = CropSampler(train_pages, size=a.crop, seed=a.seed)
+    if os.path.exists(ckpt_path) and not a.fresh:
+        ck = torch.load(ckpt_path)
+        if ck['widths'] == list(widths) and ck['iters'] == a.iters:
+            model.load_state_dict(ck['model'])
+            opt.load_state_dict(ck['opt'])
+            sched.load_state_dict(ck['sched'])
+            sampler.rng.bit_generator.state = ck['rng']
+            torch.set_rng_state(ck['torch_rng'])
+            step, elapsed = ck['step'], ck['elapsed']
+            print(f'train: resumed at step {step} ({elapsed / 60:.1f} min so far)', flush=True)
+        else:
+            print('train: checkpoint is for another configuration, starting fresh', flush=True)
+
+    def save():
+        torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(),
+                    'rng': sampler.rng.bit_generator.state, 'torch_rng': torch.get_rng_state(),
+                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'iters': a.iters}, ckpt_path + '.tmp')
+        os.replace(ckpt_path + '.tmp', ckpt_path)
+
+    model.train()
+    t0 = time.time()
+    running = []
+    while step < a.iters and not a.export_only:
+        x, y, w = sampler.batch(a.batch)
+        logits = model(torch.from_numpy(x))
+        loss_map = F.cross_entropy(logits, torch.from_numpy(y), reduction='none')
+        wt = torch.from_numpy(w)
+        loss = (loss_map * wt).sum() / wt.sum().clamp_min(1e-6)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        sched.step()
+        step += 1
+        running.append(loss.item())
+        now = time.time()
+        elapsed += now - t0
+        t0 = now
+        if step % 25 == 0 or step == a.iters:
+            print(f'step {step}/{a.iters} loss {np.mean(running):.4f} lr {sched.get_last_lr()[0]:.2e} '
+                  f'{elapsed / step:.2f} s/step, {elapsed / 60:.1f} min', flush=True)
+            running = []
+        if step % a.ckpt_every == 0 or step == a.iters:
+            save()
+        if val_pages and (step % a.val_every == 0 or step == a.iters):
+            print('val', json.dumps(evaluate(model, val_pages)), flush=True)
+            t0 = time.time()
+    metrics = evaluate(model, val_pages) if val_pages else {}
+    export_onnx(model, a.out)
+    size = os.path.getsize(a.out)
+    summary = {'params': param_count(model), 'widths': list(widths), 'onnxBytes': size, 'steps': step,
+               'batch': a.batch, 'crop': a.crop, 'trainMinutes': round(elapsed / 60, 1), 'trainPages': len(train_pages),
+               'valPages': len(val_pages), 'seed': a.seed, 'val': metrics}
+    with open(os.path.join(a.run, 'summary.json'), 'w') as f:
+        json.dump(summary, f, indent=2)
+    print('train: exported', a.out, json.dumps(summary), flush=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# npm run train [-- --smoke] [-- other train.py flags]
+# Renders the synthetic train/val sets with src/synth (once; cached in models/.cache), turns them into
+# model-scale training pairs with the product's own paper/alpha code (models/prepare.ts), then trains
+# and exports models/inkseg.onnx (models/train.py). Env: INKSEG_TRAIN_COUNT, INKSEG_VAL_COUNT, INKSEG_THREADS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SMOKE=0
+for a in "$@"; do [ "$a" = "--smoke" ] && SMOKE=1; done
+THREADS="${INKSEG_THREADS:-2}"
+if [ "$SMOKE" = 1 ]; then
+  ROOT=models/.cache/smoke; TRAIN_COUNT=6; VAL_COUNT=3
+else
+  ROOT=models/.cache; TRAIN_COUNT="${INKSEG_TRAIN_COUNT:-400}"; VAL_COUNT="${INKSEG_VAL_COUNT:-40}"
+fi
+started=$(date +%s)
+
+render() { # split count dir
+  local split=$1 count=$2 dir=$3
+  if [ -f "$dir/.done-$count" ]; then echo "train.sh: $split set ($count) already rendered in $dir"; return; fi
+  rm -rf "$dir" "${dir/data/prep}"; mkdir -p "$dir"
+  if [ -f src/synth/render.ts ]; then
+    echo "train.sh: rendering $count $split documents → $dir"
+    npx tsx src/synth/render.ts --split "$split" --count "$count" --out "$dir"
+  elif [ "$SMOKE" = 1 ]; then
+    echo "train.sh: src/synth/render.ts missing; smoke run on src/core's test forms"
+    npx tsx models/smokeFixture.ts --out "$dir" --count "$count"
+  else
+    echo "train.sh: src/synth/render.ts is missing: no training data" >&2; exit 1
+  fi
+  touch "$dir/.done-$count"
+}
+prepare() { # raw prep
+  if [ -f "$2/.done" ]; then echo "train.sh: $2 already prepared"; return; fi
+  rm -rf "$2"; npx tsx models/prepare.ts --in "$1" --out "$2"; touch "$2/.done"
+}
+render train "$TRAIN_COUNT" "$ROOT/data/train"
+render val "$VAL_COUNT" "$ROOT/data/val"
+prepare "$ROOT/data/train" "$ROOT/prep/train"
+prepare "$ROOT/data/val" "$ROOT/prep/val"
+echo "train.sh: data ready after $(( $(date +%s) - started )) s"
+/usr/bin/python3 -W ignore models/train.py --train "$ROOT/prep/train" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
+echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"

@@ -1,0 +1,38 @@
+import type { ClassMap, Engine, EngineInput } from '../types';
+import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry } from './geometry';
+import { toClassMap, toModelInput } from './tensor';
+
+/** What a runtime supplies: one run of the model's session on an NCHW float32 tensor. */
+export type ModelRun = (
+  input: Float32Array,
+  dims: number[],
+) => Promise<{ data: Float32Array | Uint8Array | ArrayLike<number>; dims: readonly number[] }>;
+
+export interface ModelEngineOptions {
+  /** Engine name reported in results, e.g. "model:inkseg-v1 (onnxruntime-node)". */
+  name?: string;
+  /** The long side the model was trained at; change only with the model. */
+  longSide?: number;
+}
+
+export const MODEL_NAME = 'inkseg-v1';
+
+/** Classifies one page with the model: scale-normalised tensor → run → argmax class map. */
+export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
+  const geometry = modelGeometry(input.flattened.width, input.flattened.height, longSide);
+  const tensor = toModelInput(input, geometry);
+  const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
+  return toClassMap(output.data, output.dims, geometry);
+}
+
+/**
+ * The learned ink-class engine, independent of the runtime: onnxruntime-node (server) and
+ * onnxruntime-web (worker) only supply `run`.
+ */
+export function createModelEngine(run: ModelRun, options: ModelEngineOptions = {}): Engine {
+  const longSide = options.longSide ?? MODEL_LONG_SIDE;
+  return {
+    name: options.name ?? `model:${MODEL_NAME}`,
+    classify: (input) => classifyWithModel(run, input, longSide),
+  };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { InkClass, type EngineInput } from '../types';
+import { createModelEngine, INPUT_MULTIPLE, MODEL_LONG_SIDE, modelGeometry, OUTPUT_STRIDE, toClassMap, toModelInput } from './index';
+
+function page(width: number, height: number, ink: (x: number, y: number) => boolean): EngineInput {
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  const inkAlpha = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!ink(x, y)) continue;
+      const p = y * width + x;
+      data.set([40, 60, 200, 255], p * 4);
+      inkAlpha[p] = 255;
+    }
+  }
+  return { flattened: { width, height, data }, inkAlpha };
+}
+
+describe('modelGeometry', () => {
+  it('brings every page to the same long side, whatever its pixel size', () => {
+    for (const [w, h] of [[4961, 7016], [2480, 3508], [620, 877], [7016, 4961], [300, 200]]) {
+      const g = modelGeometry(w, h);
+      expect(Math.max(g.scaledWidth, g.scaledHeight)).toBe(MODEL_LONG_SIDE);
+      expect(Math.abs(g.scaledWidth / g.scaledHeight - w / h)).toBeLessThan(0.01);
+      expect(g.inputWidth % INPUT_MULTIPLE).toBe(0);
+      expect(g.inputHeight % INPUT_MULTIPLE).toBe(0);
+      expect(g.mapWidth * OUTPUT_STRIDE).toBe(g.scaledWidth);
+      expect(g.mapHeight * OUTPUT_STRIDE).toBe(g.scaledHeight);
+    }
+  });
+
+  it('refuses an empty page', () => {
+    expect(() => modelGeometry(0, 10)).toThrow(RangeError);
+  });
+});
+
+describe('toModelInput', () => {
+  it('area-averages colour and alpha, pads with inkless white paper, NCHW', () => {
+    // 2048×1024 → 1024×512: every 2×2 block becomes one pixel. Left half inked.
+    const input = page(2048, 1024, (x) => x < 1024);
+    const g = modelGeometry(2048, 1024);
+    expect([g.scaledWidth, g.scaledHeight, g.inputWidth, g.inputHeight]).toEqual([1024, 512, 1024, 512]);
+    const t = toModelInput(input, g);
+    const plane = g.inputWidth * g.inputHeight;
+    expect(t.length).toBe(4 * plane);
+    const at = (c: number, x: number, y: number) => t[c * plane + y * g.inputWidth + x];
+    expect(at(0, 10, 10)).toBeCloseTo(40 / 255, 5);
+    expect(at(2, 10, 10)).toBeCloseTo(200 / 255, 5);
+    expect(at(3, 10, 10)).toBeCloseTo(1, 5);
+    expect(at(0, 700, 10)).toBeCloseTo(1, 5);
+    expect(at(3, 700, 10)).toBe(0);
+    // A column straddling the edge (source x 1022..1025 → model x 511, 512).
+    expect(at(3, 511, 5)).toBeCloseTo(1, 5);
+    expect(at(3, 512, 5)).toBe(0);
+  });
+
+  it('pads the short side with white, alpha 0', () => {
+    const input = page(1000, 700, () => true);
+    const g = modelGeometry(1000, 700);
+    const t = toModelInput(input, g);
+    const plane = g.inputWidth * g.inputHeight;
+    expect(g.inputHeight).toBeGreaterThan(g.scaledHeight);
+    const k = (g.inputHeight - 1) * g.inputWidth + 3;
+    expect([t[k], t[plane + k], t[2 * plane + k], t[3 * plane + k]]).toEqual([1, 1, 1, 0]);
+    expect(t[3 * plane + (g.scaledHeight - 1) * g.inputWidth + 3]).toBeCloseTo(1, 5);
+  });
+});
+
+describe('toClassMap', () => {
+  it('argmaxes logits per cell and cuts the padding off', () => {
+    const g = modelGeometry(1000, 700); // map 256×180 in a 256×(inputHeight/4) output
+    const h = g.inputHeight / OUTPUT_STRIDE;
+    const w = g.inputWidth / OUTPUT_STRIDE;
+    const logits = new Float32Array(6 * w * h);
+    for (let p = 0; p < w * h; p++) logits[(p % 6) * w * h + p] = 5;
+    const map = toClassMap(logits, [1, 6, h, w], g);
+    expect([map.width, map.height]).toEqual([g.mapWidth, g.mapHeight]);
+    expect(map.classes[0]).toBe(0);
+    expect(map.classes[1]).toBe(1);
+    expect(map.classes[g.mapWidth + 2]).toBe((w + 2) % 6);
+  });
+
+  it('takes integer labels as they are', () => {
+    const g = modelGeometry(64, 64);
+    const labels = new Uint8Array((g.inputWidth / 4) * (g.inputHeight / 4)).fill(InkClass.stamp);
+    const map = toClassMap(labels, [1, g.inputHeight / 4, g.inputWidth / 4], g);
+    expect(map.classes.every((c) => c === InkClass.stamp)).toBe(true);
+  });
+
+  it('refuses an output smaller than the page', () => {
+    const g = modelGeometry(1000, 700);
+    expect(() => toClassMap(new Float32Array(6 * 4), [1, 6, 2, 2], g)).toThrow(RangeError);
+  });
+});
+
+describe('createModelEngine', () => {
+  it('runs the supplied session on the normalised tensor and returns a page-aligned class map', async () => {
+    // A fake model: stamp where the 4×4 input cell holds ink, paper elsewhere.
+    const seen: number[][] = [];
+    const engine = createModelEngine(async (data, dims) => {
+      seen.push(dims);
+      const [, , H, W] = dims;
+      const h = H / 4;
+      const w = W / 4;
+      const out = new Float32Array(6 * h * w);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          let ink = 0;
+          for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 4; dx++) ink += data[3 * H * W + (y * 4 + dy) * W + x * 4 + dx];
+          out[(ink > 0 ? InkClass.stamp : InkClass.paper) * h * w + y * w + x] = 1;
+        }
+      }
+      return { data: out, dims: [1, 6, h, w] };
+    });
+    expect(engine.name).toBe('model:inkseg-v1');
+    const input = page(3000, 2000, (x, y) => x >= 1500 && y < 1000); // top-right quarter inked
+    const map = await engine.classify(input);
+    expect(seen[0]).toEqual([1, 4, 704, 1024]);
+    expect([map.width, map.height]).toEqual([256, 171]);
+    expect(map.classes[10 * 256 + 200]).toBe(InkClass.stamp);
+    expect(map.classes[10 * 256 + 20]).toBe(InkClass.paper);
+    expect(map.classes[150 * 256 + 200]).toBe(InkClass.paper);
+  });
+});

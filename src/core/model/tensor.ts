@@ -1,0 +1,97 @@
+import type { ClassMap, EngineInput } from '../types';
+import { MODEL_CHANNELS, type ModelGeometry, sourceSpans } from './geometry';
+
+/**
+ * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], values 0..1: the
+ * flattened page's R, G, B and the ink alpha, area-averaged to the model's scale; the padding is
+ * white paper without ink.
+ */
+export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float32Array {
+  const { flattened, inkAlpha } = input;
+  const { width: sw, height: sh, data } = flattened;
+  if (sw !== geometry.sourceWidth || sh !== geometry.sourceHeight) throw new RangeError('geometry does not match the page');
+  const { scaledWidth: tw, scaledHeight: th, inputWidth: iw, inputHeight: ih } = geometry;
+  const plane = iw * ih;
+  const out = new Float32Array(plane * MODEL_CHANNELS);
+  out.fill(1, 0, 3 * plane);
+  const xs = sourceSpans(sw, tw);
+  const ys = sourceSpans(sh, th);
+  const sums = new Float64Array(tw * 4);
+  for (let ty = 0; ty < th; ty++) {
+    sums.fill(0);
+    const y0 = ys.start[ty];
+    const y1 = ys.end[ty];
+    for (let y = y0; y < y1; y++) {
+      const row = y * sw;
+      for (let tx = 0; tx < tw; tx++) {
+        const x1 = xs.end[tx];
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let a = 0;
+        for (let x = xs.start[tx]; x < x1; x++) {
+          const p = row + x;
+          const i = p * 4;
+          r += data[i];
+          g += data[i + 1];
+          b += data[i + 2];
+          a += inkAlpha[p];
+        }
+        const s = tx * 4;
+        sums[s] += r;
+        sums[s + 1] += g;
+        sums[s + 2] += b;
+        sums[s + 3] += a;
+      }
+    }
+    const rowOut = ty * iw;
+    for (let tx = 0; tx < tw; tx++) {
+      const count = (y1 - y0) * (xs.end[tx] - xs.start[tx]);
+      const scale = 1 / (255 * count);
+      const k = rowOut + tx;
+      const s = tx * 4;
+      out[k] = sums[s] * scale;
+      out[plane + k] = sums[s + 1] * scale;
+      out[2 * plane + k] = sums[s + 2] * scale;
+      out[3 * plane + k] = sums[s + 3] * scale;
+    }
+  }
+  return out;
+}
+
+/**
+ * The model's output → the class map over the page: logits [1, K, h, w] by argmax over K (the
+ * InkClass id), or labels [1, h, w] / [1, 1, h, w] as they are; the padding's cells are cut off.
+ */
+export function toClassMap(values: ArrayLike<number>, dims: readonly number[], geometry: ModelGeometry): ClassMap {
+  const { mapWidth, mapHeight } = geometry;
+  const labels = dims.length === 3 || (dims.length === 4 && dims[1] === 1);
+  const outHeight = dims[dims.length - 2];
+  const outWidth = dims[dims.length - 1];
+  if (outWidth < mapWidth || outHeight < mapHeight) {
+    throw new RangeError(`model output ${outWidth}×${outHeight} is smaller than the class map ${mapWidth}×${mapHeight}`);
+  }
+  const classes = new Uint8Array(mapWidth * mapHeight);
+  const plane = outWidth * outHeight;
+  const classCount = labels ? 1 : dims[1];
+  for (let y = 0; y < mapHeight; y++) {
+    for (let x = 0; x < mapWidth; x++) {
+      const p = y * outWidth + x;
+      let best = 0;
+      if (labels) {
+        best = Number(values[p]);
+      } else {
+        let bestValue = values[p];
+        for (let c = 1; c < classCount; c++) {
+          const v = values[c * plane + p];
+          if (v > bestValue) {
+            bestValue = v;
+            best = c;
+          }
+        }
+      }
+      classes[y * mapWidth + x] = best;
+    }
+  }
+  return { width: mapWidth, height: mapHeight, classes };
+}
