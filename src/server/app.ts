@@ -17,6 +17,7 @@ import { bearerKey } from './plugins/auth';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/headers';
 import { ProcessingPool } from './processing/pool';
+import { registerAccountRoutes } from './routes/account';
 import { registerCleanRoute } from './routes/clean';
 import { registerFileRoutes } from './routes/files';
 import { publicOrigin } from './routes/urls';
@@ -71,7 +72,7 @@ export async function createInklift(
       const key = bearerKey(request);
       return key ? `k:${crypto.createHash('sha256').update(key).digest('base64url')}` : `ip:${request.ip}`;
     },
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/account/'),
     errorResponseBuilder: (_request, context) => {
       const error = new Error('rate limited') as Error & { statusCode: number };
       error.statusCode = 429;
@@ -87,6 +88,7 @@ export async function createInklift(
   const services = { config, sql, blobs, pool };
   registerCleanRoute(app, services);
   registerFileRoutes(app, services);
+  registerAccountRoutes(app, services);
 
   app.get('/api/health', async () => ({ status: 'ok', database: sql.kind, processing: pool.stats }));
   app.get('/api/openapi.json', async (request) => buildOpenApi(publicOrigin(request, config.publicUrl)));
@@ -95,6 +97,7 @@ export async function createInklift(
   );
   // The demo key is offered to the local web app only when the operator runs with a demo account.
   app.get('/api/app-config', async () => ({ demoKey: config.demoKey && process.env.INKLIFT_OFFER_DEMO_KEY !== '0' ? config.demoKey : null }));
+  app.all('/account/*', async (request, reply) => sendError(reply, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
   app.all('/api/*', async (request, reply) => sendError(reply, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
 
   await registerWebApp(app, config.webRoot);

@@ -84,6 +84,8 @@ export const ErrorCodeSchema = z.enum([
   'url_fetch_failed',
   'url_timeout',
   'processing_timeout',
+  'invalid_credentials',
+  'forbidden',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -63,14 +63,18 @@ export async function addApiKey(db: Queryable, accountId: string, key: string, n
 /** The account a key belongs to, or null for an unknown or revoked key. */
 export async function findAccountByKey(db: Queryable, key: string): Promise<Account | null> {
   const hash = hashApiKey(key);
-  const { rows } = await db.query<AccountRow & { key_hash: string }>(
-    `SELECT a.*, k.key_hash FROM api_keys k JOIN accounts a ON a.id = k.account_id
+  const { rows } = await db.query<AccountRow & { key_hash: string; key_id: string; last_used_at: Date | null }>(
+    `SELECT a.*, k.key_hash, k.id AS key_id, k.last_used_at FROM api_keys k JOIN accounts a ON a.id = k.account_id
      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [hash],
   );
   const row = rows[0];
   // The index lookup already matched; the constant-time comparison keeps that guarantee explicit.
   if (!row || !crypto.timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) return null;
+  // "Last used" to the minute is enough, and spares a write on every request.
+  if (!row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() > 60_000) {
+    void db.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.key_id]).catch(() => undefined);
+  }
   return toAccount(row);
 }
 
@@ -133,4 +137,32 @@ export async function ensureDemoAccount(sql: Sql, key: string, limit: number): P
     await addApiKey(tx, account.id, key, 'demo');
     return account;
   });
+}
+
+export interface KeySummary {
+  id: string;
+  name: string | null;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export async function listKeys(db: Queryable, accountId: string): Promise<KeySummary[]> {
+  const { rows } = await db.query<{ id: string; name: string | null; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }>(
+    'SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at DESC',
+    [accountId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.prefix, createdAt: iso(r.created_at)!, lastUsedAt: iso(r.last_used_at), revokedAt: iso(r.revoked_at) }));
+}
+
+/** Revokes one key of the account; false when the account has no such active key. */
+export async function revokeAccountKey(db: Queryable, accountId: string, keyId: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING id',
+    [keyId, accountId],
+  );
+  return rows.length === 1;
 }

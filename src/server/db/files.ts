@@ -69,6 +69,7 @@ export async function chargeOneAndRecord(sql: Sql, file: NewFile): Promise<Charg
        RETURNING *`,
       [file.uuid, file.accountId, file.name, file.blobKey, file.bytes, file.width, file.height, file.etag, file.retentionDays],
     );
+    await tx.query('INSERT INTO usage (account_id, file_uuid, name) VALUES ($1, $2, $3)', [file.accountId, file.uuid, file.name]);
     return { ok: true, file: toFile(rows[0]), remaining: Number(debit.rows[0].remaining), limit: Number(debit.rows[0].balance_limit) };
   });
 }

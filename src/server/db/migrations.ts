@@ -39,6 +39,43 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX files_by_expiry ON files (expires_at) WHERE expires_at IS NOT NULL;
     `,
   },
+  {
+    id: 2,
+    name: 'users, sessions, usage ledger',
+    sql: `
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        account_id uuid NOT NULL UNIQUE REFERENCES accounts(id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE sessions (
+        token_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        csrf_token text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE TABLE usage (
+        id bigserial PRIMARY KEY,
+        account_id uuid NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        file_uuid uuid NOT NULL,
+        name text,
+        amount integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX usage_by_account ON usage (account_id, created_at DESC);
+      INSERT INTO usage (account_id, file_uuid, name, amount, created_at)
+        SELECT account_id, uuid, name, 1, created_at FROM files;
+      INSERT INTO usage (account_id, file_uuid, name, amount)
+        SELECT a.id, '00000000-0000-0000-0000-000000000000', 'processings before the usage ledger',
+               (a.balance_limit - a.remaining) - COUNT(f.uuid)
+        FROM accounts a LEFT JOIN files f ON f.account_id = a.id
+        GROUP BY a.id HAVING (a.balance_limit - a.remaining) - COUNT(f.uuid) > 0
+    `,
+  },
 ];
 
 /** Applies pending migrations under an advisory lock, so instances starting together take turns. */
