@@ -9,6 +9,7 @@ import {
   RenameRequestSchema,
   RenameResponseSchema,
 } from '../shared/api';
+import { ChangePasswordSchema, CreatedKeySchema, CreateKeySchema, CredentialsSchema, KeysSchema, MeSchema, RevokeKeySchema, SignInSchema, UsageSchema } from '../shared/account';
 
 const schema = (s: z.ZodType, io: 'input' | 'output' = 'output') => z.toJSONSchema(s, { io, unrepresentable: 'any' });
 
@@ -21,6 +22,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed request, missing input, unreadable image, or a forbidden URL (invalid_parameter, missing_input, invalid_image, url_forbidden)',
   401: 'Missing, invalid or revoked API key (unauthorized)',
   402: 'The balance is exhausted (insufficient_balance); nothing was charged',
+  403: 'Missing or wrong CSRF token (forbidden)',
   404: 'File not found, or it belongs to another account (not_found)',
   413: 'File larger than the upload limit or image larger than the pixel limit (file_too_large, image_too_large)',
   415: 'Not a PNG, JPG or PDF (unsupported_media_type)',
@@ -32,6 +34,20 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const bearer = [{ bearer: [] }];
+const session = [{ session: [] }];
+const ACCOUNT_TAG = ['Account (web app, beside the API)'];
+
+const json = (s: z.ZodType) => ({ content: { 'application/json': { schema: schema(s, 'input') } } });
+const accountOp = (summary: string, opts: { body?: z.ZodType; response?: z.ZodType; csrf?: boolean; signedIn?: boolean; errors?: number[] }) => ({
+  tags: ACCOUNT_TAG,
+  summary: opts.csrf ? `${summary} Requires the X-CSRF-Token header.` : summary,
+  ...(opts.signedIn === false ? {} : { security: session }),
+  ...(opts.body ? { requestBody: { required: true, ...json(opts.body) } } : {}),
+  responses: {
+    '200': { description: 'OK', ...(opts.response ? { content: { 'application/json': { schema: schema(opts.response) } } } : {}) },
+    ...errors(...(opts.errors ?? [401])),
+  },
+});
 
 /** The OpenAPI document, built from the same zod schemas that validate requests. */
 export function buildOpenApi(serverUrl: string) {
@@ -46,10 +62,24 @@ export function buildOpenApi(serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'API key' },
+        session: { type: 'apiKey', in: 'cookie', name: 'inklift_session', description: 'Web app session (HttpOnly, SameSite=Strict)' },
+      },
       schemas: { Error: schema(ErrorResponseSchema) },
     },
     paths: {
+      '/account/signup': { post: { ...accountOp('Create an account (the same 202 answer whether or not the email is taken).', { body: CredentialsSchema, signedIn: false, errors: [422] }), responses: { '202': { description: 'Accepted' }, ...errors(422) } } },
+      '/account/signin': { post: accountOp('Sign in; sets the session cookie and returns the CSRF token.', { body: SignInSchema, signedIn: false, errors: [401, 422, 429] }) },
+      '/account/signout': { post: accountOp('Sign out.', { csrf: true, errors: [401, 403] }) },
+      '/account/password': { post: accountOp('Change the password; other sessions end.', { body: ChangePasswordSchema, csrf: true, errors: [401, 403, 422] }) },
+      '/account/me': { get: accountOp('The signed-in account: email, limit, remaining, CSRF token.', { response: MeSchema }) },
+      '/account/keys': {
+        get: accountOp('The account’s API keys (name, prefix, created, last used, revoked).', { response: KeysSchema }),
+        post: accountOp('Create a named key; its secret is shown only in this response.', { body: CreateKeySchema, response: CreatedKeySchema, csrf: true, errors: [401, 403, 422] }),
+      },
+      '/account/keys/revoke': { post: accountOp('Revoke a key: every API endpoint answers 401 for it at once.', { body: RevokeKeySchema, csrf: true, errors: [401, 403, 404, 422] }) },
+      '/account/usage': { get: accountOp('Balance and the ledger of charged processings (sums to limit − remaining).', { response: UsageSchema }) },
       '/api/clean': {
         post: {
           summary: 'Remove the paper (and optionally everything but the signature or stamp); costs 1 processing on success',
