@@ -13,6 +13,7 @@ import {
   type RenameRequest,
   type RenameResponse,
 } from '../../shared/api';
+import { reportNetworkFailure, reportNetworkSuccess } from '../platform/connectivity';
 
 export interface Balance {
   remaining: number;
@@ -45,8 +46,10 @@ async function send(path: string, init: RequestInit): Promise<Response> {
     response = await fetch(path, init);
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    reportNetworkFailure();
     throw new NetworkError(error);
   }
+  reportNetworkSuccess();
   if (response.ok) return response;
   const body: unknown = await response.json().catch(() => null);
   const parsed = ErrorResponseSchema.safeParse(body);

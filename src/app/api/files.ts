@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FileRecord } from '../../shared/api';
 import { applyOutbox, cacheServerFiles, cachedServerFiles, enqueue, listOutbox, removeFromOutbox } from '../store/outbox';
+import { isOnline, subscribeConnectivity } from '../platform/connectivity';
 import { ApiError, deleteFile, describeError, listFiles, NetworkError, renameFile } from './client';
 
 export const filesKey = (apiKey: string) => ['files', apiKey] as const;
@@ -55,7 +56,7 @@ async function sendChange(apiKey: string, change: Change) {
 
 /** Sends a change now, or queues it in the outbox when offline. Resolves to "queued" or "sent". */
 async function sendOrQueue(apiKey: string, change: Change): Promise<'sent' | 'queued'> {
-  if (navigator.onLine) {
+  if (isOnline()) {
     try {
       await sendChange(apiKey, change);
       return 'sent';
@@ -96,8 +97,17 @@ export function useFileChange(apiKey: string) {
   return { change: mutation.mutate, message, clearMessage: () => setMessage(null) };
 }
 
-/** Sends the outbox in order; stops at the first network failure. Returns how many were sent. */
-export async function replayOutbox(queryClient: QueryClient, apiKey: string): Promise<number> {
+let replaying: Promise<number> | null = null;
+
+/** Sends the outbox in order (one replay at a time); stops at the first network failure. Returns how many were sent. */
+export function replayOutbox(queryClient: QueryClient, apiKey: string): Promise<number> {
+  replaying ??= sendOutbox(queryClient, apiKey).finally(() => {
+    replaying = null;
+  });
+  return replaying;
+}
+
+async function sendOutbox(queryClient: QueryClient, apiKey: string): Promise<number> {
   let sent = 0;
   for (const entry of await listOutbox()) {
     try {
@@ -113,16 +123,18 @@ export async function replayOutbox(queryClient: QueryClient, apiKey: string): Pr
   return sent;
 }
 
-/** Replays the outbox on load and whenever the browser comes back online. */
+/** Replays the outbox on load and whenever the server becomes reachable again. */
 export function useOutboxReplay(apiKey: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!apiKey) return;
-    const replay = () => {
-      if (navigator.onLine) void replayOutbox(queryClient, apiKey);
-    };
-    replay();
-    window.addEventListener('online', replay);
-    return () => window.removeEventListener('online', replay);
+    let wasOnline = isOnline();
+    const replay = () => void replayOutbox(queryClient, apiKey);
+    if (wasOnline) replay();
+    return subscribeConnectivity(() => {
+      const online = isOnline();
+      if (online && !wasOnline) replay();
+      wasOnline = online;
+    });
   }, [apiKey, queryClient]);
 }

@@ -1,15 +1,7 @@
-/** navigator.onLine as React state. */
+/** Whether the server is reachable, as React state (see connectivity.ts). */
 import { useSyncExternalStore } from 'react';
-
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
+import { isOnline, subscribeConnectivity } from './connectivity';
 
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  return useSyncExternalStore(subscribeConnectivity, isOnline);
 }

@@ -2,6 +2,7 @@
 import { CancelledError, type ProcessorBridge } from '../../worker/bridge';
 import type { EngineSettings, EngineStatus, Progress } from '../../worker/protocol';
 import { cleanOnServer, describeError, type Balance } from '../api/client';
+import { isOnline } from '../platform/connectivity';
 import { saveLocalResult } from '../store/localResults';
 import type { CleanChoices, Placement } from '../store/preferences';
 import { decidePlacement, deviceFacts, recordDeviceSpeed } from './placement';
@@ -108,7 +109,7 @@ export async function runJob(source: JobSource, context: JobContext): Promise<Jo
   const decision = decidePlacement({
     choice: context.placement,
     hasApiKey: context.apiKey !== '',
-    online: navigator.onLine,
+    online: isOnline(),
     facts: await deviceFacts(),
     engine: context.engineStatus,
   });
@@ -117,7 +118,7 @@ export async function runJob(source: JobSource, context: JobContext): Promise<Jo
     return await onDevice(source, context, decision.reason);
   } catch (error) {
     if (error instanceof CancelledError || context.signal.aborted) throw error;
-    if (context.placement !== 'auto' || !context.apiKey || !navigator.onLine) throw error;
+    if (context.placement !== 'auto' || !context.apiKey || !isOnline()) throw error;
     return onServer(source, context, `Auto: processing on this device failed (${describeError(error)})`);
   }
 }

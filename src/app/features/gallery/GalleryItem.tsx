@@ -47,7 +47,10 @@ export function GalleryItem({ entry, onRename, onDelete, onDownload }: Props) {
     <li className="gallery-item" aria-label={entry.name}>
       <img className="gallery-item__thumb checkerboard" src={entry.thumbnail} alt="" loading="lazy" />
       <div className="gallery-item__body">
-        {editing ? (
+        <p className="gallery-item__name" title={entry.name}>
+          {entry.name}
+        </p>
+        {editing && (
           <form className="gallery-item__rename" onSubmit={submit}>
             <input
               ref={input}
@@ -64,10 +67,6 @@ export function GalleryItem({ entry, onRename, onDelete, onDownload }: Props) {
               Cancel
             </button>
           </form>
-        ) : (
-          <p className="gallery-item__name" title={entry.name}>
-            {entry.name}
-          </p>
         )}
         <p className="gallery-item__meta">
           <span className={`badge badge--${entry.where}`}>{entry.where === 'device' ? 'on this device' : 'on the server'}</span>
