@@ -36,6 +36,12 @@ function staticMounts(): StaticMount[] {
   ];
 }
 
+/** /models/index.json: the deployed models, so the app knows without probing (and logging a 404). */
+function modelIndex(): string {
+  const models = staticMounts().filter((m) => m.url === '/models/').flatMap((m) => m.files);
+  return JSON.stringify({ models: [...new Set(models)] });
+}
+
 const contentTypes: Record<string, string> = { '.wasm': 'application/wasm', '.mjs': 'text/javascript', '.onnx': 'application/octet-stream' };
 
 function sameOriginAssets(): Plugin {
@@ -48,6 +54,11 @@ function sameOriginAssets(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? '').split('?')[0];
+        if (pathname === '/models/index.json') {
+          res.setHeader('content-type', 'application/json');
+          res.end(modelIndex());
+          return;
+        }
         for (const mount of staticMounts()) {
           if (!pathname.startsWith(mount.url)) continue;
           const file = pathname.slice(mount.url.length);
@@ -58,6 +69,9 @@ function sameOriginAssets(): Plugin {
         }
         next();
       });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'models/index.json', source: modelIndex() });
     },
     writeBundle() {
       for (const mount of staticMounts()) {
@@ -98,7 +112,7 @@ function pwaBuild(): Plugin {
         this.emitFile({ type: 'asset', fileName: `icons/maskable-${size}.png`, source: maskable });
       }
       const hash = createHash('sha256');
-      const precache = new Set<string>(['/', ...ICON_SIZES.flatMap((size) => [`/icons/icon-${size}.png`, `/icons/maskable-${size}.png`])]);
+      const precache = new Set<string>(['/', '/models/index.json', ...ICON_SIZES.flatMap((size) => [`/icons/icon-${size}.png`, `/icons/maskable-${size}.png`])]);
       for (const [fileName, item] of Object.entries(bundle)) {
         if (fileName === 'sw.js' || fileName.endsWith('.map') || fileName === 'index.html') continue;
         precache.add(`/${fileName}`);
@@ -140,7 +154,7 @@ export default defineConfig({
   server: {
     port: 5173,
     headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
-    proxy: { '/api': 'http://localhost:8080' },
+    proxy: { '/api': process.env.INKLIFT_API_URL ?? 'http://localhost:8080' },
   },
   preview: {
     headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },

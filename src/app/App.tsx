@@ -66,6 +66,7 @@ export function App() {
           {online ? 'Online' : 'Offline — processing on this device'}
         </p>
       </header>
+      <PwaNotices onSharedFiles={addFiles} />
       <main className="app__main">
         <div className="app__column">
           <InputPanel onDocuments={addDocuments} />
@@ -77,7 +78,6 @@ export function App() {
           <Gallery apiKey={apiKey} />
         </div>
       </main>
-      <PwaNotices onSharedFiles={addFiles} />
     </div>
   );
 }

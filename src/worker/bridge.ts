@@ -71,8 +71,8 @@ export class ProcessorBridge {
     return this.call<EngineStatus>((remote) => remote.prepareEngine(settings, onProgress ? Comlink.proxy(onProgress) : undefined));
   }
 
-  classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings): Promise<ClassMap & { backend: string }> {
-    return this.call((remote) => remote.classMapOn(image, backend, settings));
+  classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings, longSide: number): Promise<ClassMap & { backend: string }> {
+    return this.call((remote) => remote.classMapOn(image, backend, settings, longSide));
   }
 
   /** Stops whatever runs now: the worker is terminated and pending calls fail with CancelledError. */

@@ -4,10 +4,10 @@
  */
 import type { Engine, EngineInput, RgbaImage } from '../core';
 import { fetchModel, ModelMissingError } from './modelSource';
+import { MODEL_NAME } from '../core/model';
 import { createSession, findGpuAdapter, gpuPassesSelfCheck, OrtInkEngine, type Backend } from './ortEngine';
 import type { EngineSettings, EngineStatus, ProgressCallback } from './protocol';
 
-const MODEL_NAME = 'inkseg';
 
 export interface PreparedEngine {
   engine?: Engine;
@@ -29,10 +29,10 @@ async function modelEngine(backend: Backend, settings: EngineSettings, onProgres
     const found = await findGpuAdapter(settings);
     if (!('adapter' in found)) throw new Error(`WebGPU unavailable: ${found.reason}`);
     const { ort, session } = await createSession(bytes, 'webgpu', found.adapter);
-    return new OrtInkEngine(ort, session, 'webgpu', MODEL_NAME);
+    return new OrtInkEngine(ort, session, 'webgpu');
   }
   const { ort, session } = await createSession(bytes, 'wasm');
-  return new OrtInkEngine(ort, session, 'wasm', MODEL_NAME);
+  return new OrtInkEngine(ort, session, 'wasm');
 }
 
 async function choose(settings: EngineSettings, onProgress?: ProgressCallback): Promise<PreparedEngine> {

@@ -1,7 +1,10 @@
 /** Fetches the ink model from our origin with download progress; tells "no model deployed" from "broken". */
 import type { ProgressCallback } from './protocol';
 
-export const MODEL_URL = '/models/inkseg.onnx';
+export const MODEL_FILE = 'inkseg.onnx';
+export const MODEL_URL = `/models/${MODEL_FILE}`;
+/** Written by the build (vite.config.ts): which models are deployed. */
+const MODEL_INDEX_URL = '/models/index.json';
 
 export class ModelMissingError extends Error {}
 
@@ -10,7 +13,19 @@ function looksLikeOnnx(bytes: Uint8Array): boolean {
   return bytes.length > 16 && bytes[0] === 0x08;
 }
 
+async function modelListed(): Promise<boolean> {
+  try {
+    const response = await fetch(MODEL_INDEX_URL);
+    if (!response.ok) return true; // No index (older build): try the model itself.
+    const index = (await response.json()) as { models?: string[] };
+    return Array.isArray(index.models) ? index.models.includes(MODEL_FILE) : true;
+  } catch {
+    return true;
+  }
+}
+
 export async function fetchModel(onProgress?: ProgressCallback): Promise<Uint8Array> {
+  if (!(await modelListed())) throw new ModelMissingError('No model file is deployed.');
   let response: Response;
   try {
     response = await fetch(MODEL_URL);

@@ -5,7 +5,7 @@
  */
 import type { InferenceSession } from 'onnxruntime-web';
 import type { ClassMap, Engine, EngineInput } from '../core';
-import { agreement, modelSize, toClassMap, toModelInput, type TensorSize } from './inksegTensor';
+import { classifyWithModel, MODEL_LONG_SIDE, MODEL_NAME, type ModelRun } from '../core/model';
 import type { EngineSettings } from './protocol';
 
 type Ort = typeof import('onnxruntime-web/wasm');
@@ -21,6 +21,7 @@ interface GpuLike {
 }
 
 const SELF_CHECK_AGREEMENT = 0.98;
+const SELF_CHECK_SIDE = 128;
 
 export function wasmThreads(): number {
   return self.crossOriginIsolated ? Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)) : 1;
@@ -53,40 +54,53 @@ export async function findGpuAdapter(settings: EngineSettings): Promise<{ adapte
   return { adapter, fallback };
 }
 
+/** The model through one onnxruntime-web session; pre/post-processing is src/core/model's (the server's too). */
 export class OrtInkEngine implements Engine {
   readonly name: string;
-  private readonly fixedSize?: TensorSize;
-  private readonly channels: number;
+  private readonly run: ModelRun;
 
   constructor(
-    private readonly ort: Ort,
+    ort: Ort,
     private readonly session: InferenceSession,
     readonly backend: Backend,
-    modelName: string,
   ) {
-    this.name = `model:${modelName} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${wasmThreads()} thread${wasmThreads() > 1 ? 's' : ''}`})`;
-    const meta = session.inputMetadata?.[0];
-    const shape = meta && meta.isTensor ? meta.shape : [];
-    const channels = typeof shape[1] === 'number' ? shape[1] : 4;
-    this.channels = [1, 3, 4].includes(channels) ? channels : 4;
-    if (typeof shape[2] === 'number' && typeof shape[3] === 'number') this.fixedSize = { height: shape[2], width: shape[3] };
+    const threads = wasmThreads();
+    this.name = `model:${MODEL_NAME} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${threads} thread${threads > 1 ? 's' : ''}`})`;
+    this.run = async (input, dims) => {
+      const tensor = new ort.Tensor('float32', input instanceof Float32Array ? input : Float32Array.from(input), dims);
+      try {
+        const outputs = await session.run({ [session.inputNames[0]]: tensor });
+        const output = outputs[session.outputNames[0]];
+        const data = (output.location === 'gpu-buffer' ? await output.getData(true) : output.data) as Float32Array;
+        const result = { data, dims: [...output.dims] };
+        for (const [name, value] of Object.entries(outputs)) if (name !== session.outputNames[0]) value.dispose();
+        return result;
+      } finally {
+        tensor.dispose();
+      }
+    };
   }
 
-  async classify(input: EngineInput): Promise<ClassMap> {
-    const size = modelSize(input.flattened.width, input.flattened.height, this.fixedSize);
-    const tensor = new this.ort.Tensor('float32', toModelInput(input, size, this.channels), [1, this.channels, size.height, size.width]);
-    const outputs = await this.session.run({ [this.session.inputNames[0]]: tensor });
-    const output = outputs[this.session.outputNames[0]];
-    const values = (output.location === 'gpu-buffer' ? await output.getData() : output.data) as ArrayLike<number | bigint>;
-    const map = toClassMap(values, output.dims);
-    for (const value of Object.values(outputs)) value.dispose();
-    tensor.dispose();
-    return map;
+  /** Class map at the model's scale; `longSide` smaller than the trained 1024 only for checks (self-check, backend comparison). */
+  classifyAt(input: EngineInput, longSide: number): Promise<ClassMap> {
+    return classifyWithModel(this.run, input, longSide);
+  }
+
+  classify(input: EngineInput): Promise<ClassMap> {
+    return this.classifyAt(input, MODEL_LONG_SIDE);
   }
 
   release(): Promise<void> {
     return this.session.release();
   }
+}
+
+/** Share of equal labels between two class maps of the same size. */
+export function agreement(a: ClassMap, b: ClassMap): number {
+  if (a.width !== b.width || a.height !== b.height) return 0;
+  let same = 0;
+  for (let i = 0; i < a.classes.length; i++) if (a.classes[i] === b.classes[i]) same++;
+  return same / Math.max(1, a.classes.length);
 }
 
 export async function createSession(modelBytes: Uint8Array, backend: Backend, adapter?: GpuAdapterLike): Promise<{ ort: Ort; session: InferenceSession }> {
@@ -119,9 +133,10 @@ export function selfCheckInput(side = 64): EngineInput {
   return { flattened: { width: side, height: side, data }, inkAlpha };
 }
 
-/** Runs the same input on WebGPU and on WASM; WebGPU passes when the class maps agree. */
+/** Runs the same small input (128 px model scale) on WebGPU and on WASM; WebGPU passes when the class maps agree. */
 export async function gpuPassesSelfCheck(gpu: OrtInkEngine, wasm: OrtInkEngine): Promise<boolean> {
   const input = selfCheckInput();
-  const [a, b] = await Promise.all([gpu.classify(input), wasm.classify(input)]);
+  const a = await gpu.classifyAt(input, SELF_CHECK_SIDE);
+  const b = await wasm.classifyAt(input, SELF_CHECK_SIDE);
   return agreement(a, b) >= SELF_CHECK_AGREEMENT;
 }

@@ -44,9 +44,9 @@ const api: ProcessorApi = {
     };
   },
 
-  async classMapOn(image, backend, settings) {
+  async classMapOn(image, backend, settings, longSide) {
     const engine = await engineOn(backend, settings);
-    const map = await engine.classify(engineInputOf(image));
+    const map = await engine.classifyAt(engineInputOf(image), longSide);
     return Comlink.transfer({ ...map, backend: engine.name }, [map.classes.buffer]);
   },
 };

@@ -51,6 +51,6 @@ export type ProgressCallback = (progress: Progress) => void;
 export interface ProcessorApi {
   prepareEngine(settings: EngineSettings, onProgress?: ProgressCallback): Promise<EngineStatus>;
   process(request: ProcessRequest, onProgress?: ProgressCallback): Promise<ProcessResult>;
-  /** Test and diagnostics: the model's class map of an image on one backend. */
-  classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings): Promise<ClassMap & { backend: string }>;
+  /** Test and diagnostics: the model's class map of an image on one backend, the image scaled to `longSide` for the model. */
+  classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings, longSide: number): Promise<ClassMap & { backend: string }>;
 }

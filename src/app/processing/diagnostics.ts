@@ -11,7 +11,7 @@ import { testSwitch } from './testSwitches';
 declare global {
   interface Window {
     inkliftDiagnostics?: {
-      classMapOn(image: { width: number; height: number; data: number[] }, backend: 'webgpu' | 'wasm'): Promise<{ width: number; height: number; classes: number[]; backend: string }>;
+      classMapOn(image: { width: number; height: number; data: number[] }, backend: 'webgpu' | 'wasm', longSide?: number): Promise<{ width: number; height: number; classes: number[]; backend: string }>;
     };
   }
 }
@@ -19,9 +19,9 @@ declare global {
 export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSettings): () => void {
   if (!testSwitch('allowFallbackGpu') && new URLSearchParams(window.location.search).get('diagnostics') !== '1') return () => undefined;
   window.inkliftDiagnostics = {
-    async classMapOn(image, backend) {
+    async classMapOn(image, backend, longSide = 128) {
       const raster: RgbaImage = { width: image.width, height: image.height, data: Uint8ClampedArray.from(image.data) };
-      const map = await bridge.classMapOn(raster, backend, settings);
+      const map = await bridge.classMapOn(raster, backend, settings, longSide);
       return { width: map.width, height: map.height, classes: [...map.classes], backend: map.backend };
     },
   };

@@ -74,7 +74,7 @@ export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string)
               className="button"
               onClick={() => act(async () => saveBlob(await convertImage(outcome.blob, otherFormat), resultFileName(name, otherFormat)))}
             >
-              Save as {otherFormat.toUpperCase()}
+              Save as {otherFormat === "webp" ? "WebP" : "PNG"}
             </button>
             <button type="button" className="button" onClick={() => act(() => copyImage(outcome.blob), 'Copied to the clipboard.')}>
               Copy
