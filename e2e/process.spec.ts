@@ -37,3 +37,28 @@ test('page one of a PDF is rendered and cleaned on this device', async ({ page }
   expect(coverage.transparent).toBeGreaterThan(0.5);
   expect(coverage.visible).toBeGreaterThan(0.001);
 });
+
+test('several dropped files run as a batch and download as one ZIP', async ({ page }) => {
+  await openApp(page);
+  await dropFiles(page, [await inkPhoto('batch-one.jpg', 500, 400), await inkPhoto('batch-two.png', 400, 300, 'png')]);
+  await finishedResult(page, 'batch-one.jpg');
+  await finishedResult(page, 'batch-two.png');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save all as ZIP' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const zip = await downloadBytes(download);
+  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(zip.includes(Buffer.from('batch-one-ink.png'))).toBe(true);
+  expect(zip.includes(Buffer.from('batch-two-ink.png'))).toBe(true);
+});
+
+test('Cancel stops a running document and the next one still runs', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('combobox', { name: 'Where to process' }).selectOption({ label: 'This device' });
+  await dropFiles(page, [await inkPhoto('huge-scan.jpg', 4800, 3600), await inkPhoto('after-cancel.jpg', 400, 300)]);
+  const running = page.getByRole('list', { name: 'Results' }).getByRole('listitem').filter({ hasText: 'huge-scan.jpg' });
+  await running.getByRole('button', { name: 'Cancel' }).click();
+  await expect(running).toContainText('Cancelled');
+  await expect(running.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  const next = await finishedResult(page, 'after-cancel.jpg');
+  await expect(next).toContainText('on this device');
+});
