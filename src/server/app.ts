@@ -46,7 +46,12 @@ export async function createInklift(
   } else {
     blobs = createFolderStore(path.join(config.dataDir, 'blobs'));
   }
-  const pool = new ProcessingPool({ workers: config.processingWorkers, queue: config.processingQueue, timeoutMs: config.processingTimeoutMs });
+  const pool = new ProcessingPool({
+    workers: config.processingWorkers,
+    queue: config.processingQueue,
+    timeoutMs: config.processingTimeoutMs,
+    settings: { engine: config.engine, modelPath: config.modelPath ?? undefined },
+  });
 
   const app = Fastify({
     logger:

@@ -31,6 +31,9 @@ export interface ServerConfig {
   s3: S3Settings | null;
   /** Redirect downloads to presigned S3 URLs instead of streaming them through the server. */
   s3Presign: boolean;
+  /** Ink-class engine: the learned model (default, falls back to classical if it cannot load) or the classical analysis. */
+  engine: 'model' | 'classical';
+  modelPath: string | null;
   /** Processings a new self-service account starts with. */
   freeLimit: number;
   /** Blobs younger than this are spared by the orphan sweep (requests in flight on other instances). */
@@ -78,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     s3: env.INKLIFT_S3_ENDPOINT || env.INKLIFT_S3_BUCKET ? s3Settings(env) : null,
     s3Presign: env.INKLIFT_S3_PRESIGN === '1',
     freeLimit: int(env, 'INKLIFT_FREE_LIMIT', 50),
+    engine: env.INKLIFT_ENGINE === 'classical' ? 'classical' : 'model',
+    modelPath: env.INKLIFT_MODEL_PATH || null,
     orphanGraceMs: int(env, 'INKLIFT_ORPHAN_GRACE_SECONDS', env.DATABASE_URL ? 600 : 0) * 1000,
   };
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import type { ProcessRequest, ProcessResult } from './processDocument';
+import type { WorkerSettings } from './worker';
 
 interface Job {
   id: number;
@@ -17,6 +18,7 @@ interface Slot {
 
 export interface PoolOptions {
   workers: number;
+  settings: WorkerSettings;
   /** Jobs allowed to wait for a free worker; past that callers get 503. */
   queue: number;
   timeoutMs: number;
@@ -66,7 +68,7 @@ export class ProcessingPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: this.options.settings });
     const slot: Slot = { worker, job: null, timer: null };
     worker.on('message', (message: { id: number; ok: boolean; result?: ProcessResult; error?: { statusCode: number; code: string; message: string } }) => {
       const job = slot.job;

@@ -1,11 +1,27 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Engine } from '../../core';
+import { classicalEngine } from '../../core';
 import { ApiError } from '../errors';
+import { loadModelEngine } from '../model/ortNodeEngine';
 import { processDocument, type ProcessRequest } from './processDocument';
+
+export interface WorkerSettings {
+  /** 'model' loads the ONNX model (falling back to the classical engine if it cannot); 'classical' skips it. */
+  engine: 'model' | 'classical';
+  modelPath?: string;
+}
+
+const settings = workerData as WorkerSettings;
+// One engine per thread, loaded once; a model that fails to load says why and the classical engine takes over.
+const engineReady: Promise<Engine> =
+  settings.engine === 'classical'
+    ? Promise.resolve(classicalEngine)
+    : loadModelEngine({ modelPath: settings.modelPath, threads: 1, log: (m) => console.warn(m) }).then((l) => l.engine);
 
 /** One processing job at a time, in its own thread, so the HTTP loop never waits on pixels. */
 parentPort!.on('message', async (message: { id: number; request: ProcessRequest }) => {
   try {
-    const result = await processDocument(message.request);
+    const result = await processDocument(message.request, await engineReady);
     parentPort!.postMessage({ id: message.id, ok: true, result });
   } catch (error) {
     const apiError = error instanceof ApiError ? error : null;

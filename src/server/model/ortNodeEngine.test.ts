@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeInkAlpha, estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, InkClass, type ClassMap, type RgbaImage } from '../../core';
+import { DEFAULT_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
+
+const REPO = path.resolve(path.dirname(DEFAULT_MODEL_PATH), '..');
+let scratch: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'inkseg-test-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('loadModelEngine fallback', () => {
+  it('uses the classical engine and says why when the model file is missing', async () => {
+    const logged: string[] = [];
+    const loaded = await loadModelEngine({ modelPath: path.join(scratch, 'none.onnx'), log: (m) => logged.push(m) });
+    expect(loaded.kind).toBe('classical');
+    expect(loaded.engine.name).toBe('classical');
+    expect(logged[0]).toMatch(/no model file/);
+  });
+
+  it('uses the classical engine when the file is not a model', async () => {
+    const broken = path.join(scratch, 'broken.onnx');
+    writeFileSync(broken, 'not a model');
+    const logged: string[] = [];
+    const loaded = await loadModelEngine({ modelPath: broken, log: (m) => logged.push(m) });
+    expect(loaded.kind).toBe('classical');
+    expect(logged[0]).toMatch(/did not load/);
+  });
+});
+
+/** Share of the ground-truth pixels of class `cls` (solid ink only) that the class map labels `as`. */
+function labelledAs(map: ClassMap, truth: Uint8Array, inkAlpha: Uint8Array, width: number, height: number, cls: number, as = cls): { share: number; pixels: number } {
+  let pixels = 0;
+  let hits = 0;
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(map.height - 1, Math.floor((y * map.height) / height)) * map.width;
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (truth[p] !== cls || inkAlpha[p] < 128) continue;
+      pixels++;
+      if (map.classes[row + Math.min(map.width - 1, Math.floor((x * map.width) / width))] === as) hits++;
+    }
+  }
+  return { share: hits / Math.max(1, pixels), pixels };
+}
+
+describe('the committed model in onnxruntime-node', () => {
+  it('is committed, small, and loads', async () => {
+    expect(existsSync(DEFAULT_MODEL_PATH)).toBe(true);
+    expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const loaded = await loadModelEngine({ log: () => undefined });
+    expect(loaded.kind).toBe('model');
+    expect(loaded.engine.name).toBe('model:inkseg-v1');
+  });
+
+  it('labels a generated test document: stamps as stamp, signatures as handwriting, print not as handwriting', async () => {
+    const out = path.join(scratch, 'docs');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/synth/render.ts'), '--split', 'test', '--count', '3', '--out', out], {
+      cwd: REPO,
+      stdio: 'pipe',
+    });
+    const { engine } = await loadModelEngine({ threads: 2 });
+    const ids = readdirSync(out).map((f) => /^(\d+)\.classes\.png$/.exec(f)?.[1]).filter((id): id is string => Boolean(id)).sort();
+    const totals = { stamp: [0, 0], handwriting: [0, 0], printedAsHand: [0, 0] };
+    for (const id of ids) {
+      const imageFile = readdirSync(out).find((f) => new RegExp(`^${id}\\.(png|jpe?g|webp)$`).test(f))!;
+      const decoded = await sharp(path.join(out, imageFile)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const image: RgbaImage = { width: decoded.info.width, height: decoded.info.height, data: new Uint8ClampedArray(decoded.data) };
+      const truth = new Uint8Array(await sharp(path.join(out, `${id}.classes.png`)).extractChannel(0).raw().toBuffer());
+      const flattened = flattenAgainstPaper(image, estimatePaperField(image));
+      const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+      const map = await engine.classify({ flattened, inkAlpha });
+      const { width, height } = image;
+      for (const [key, cls] of [['stamp', InkClass.stamp], ['handwriting', InkClass.handwriting]] as const) {
+        const r = labelledAs(map, truth, inkAlpha, width, height, cls);
+        totals[key][0] += r.share * r.pixels;
+        totals[key][1] += r.pixels;
+      }
+      const printed = labelledAs(map, truth, inkAlpha, width, height, InkClass.printed, InkClass.handwriting);
+      totals.printedAsHand[0] += printed.share * printed.pixels;
+      totals.printedAsHand[1] += printed.pixels;
+    }
+    const share = (k: keyof typeof totals) => totals[k][0] / Math.max(1, totals[k][1]);
+    expect(totals.stamp[1] + totals.handwriting[1]).toBeGreaterThan(0);
+    if (totals.stamp[1] > 0) expect(share('stamp')).toBeGreaterThan(0.8);
+    if (totals.handwriting[1] > 0) expect(share('handwriting')).toBeGreaterThan(0.8);
+    if (totals.printedAsHand[1] > 0) expect(share('printedAsHand')).toBeLessThan(0.1);
+  });
+});
