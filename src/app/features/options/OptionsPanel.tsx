@@ -35,7 +35,7 @@ export function OptionsPanel({ choices, onChoices, placement, onPlacement, place
         <div className="field">
           <label htmlFor="opt-extract">Keep only</label>
           <select id="opt-extract" value={choices.extract} onChange={(e) => set('extract', e.target.value as CleanChoices['extract'])}>
-            <option value="">Everything (no extraction)</option>
+            <option value="">Everything</option>
             <option value="signature">Signature</option>
             <option value="stamp">Stamp</option>
           </select>
