@@ -1,5 +1,10 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const appBoundary = { group: ['**/server/**', '**/synth/**', '**/tools/**'], message: 'The web app never imports server code; shared schemas live in src/shared.' };
+const features = fs.existsSync('src/app/features') ? fs.readdirSync('src/app/features') : [];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'models/**/*.py', 'test-results/**'] },
@@ -24,9 +29,24 @@ export default tseslint.config(
     files: ['src/app/**/*.{ts,tsx}', 'src/worker/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['**/server/**', '**/synth/**', '**/tools/**'], message: 'The web app never imports server code; shared schemas live in src/shared.' },
+        appBoundary,
       ] }],
     },
+  },
+  // Features never import each other; the app composes them (Bulletproof React).
+  ...features.map((feature) => ({
+    files: [`src/app/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        appBoundary,
+        { group: features.filter((f) => f !== feature).flatMap((f) => [`../${f}`, `../${f}/**`, `**/features/${f}`, `**/features/${f}/**`]), message: 'Features never import each other: compose them in src/app/App.tsx or move shared code up.' },
+      ] }],
+    },
+  })),
+  {
+    files: ['src/app/**/*.tsx', 'src/app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     files: ['src/shared/**/*.ts'],
