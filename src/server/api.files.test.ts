@@ -57,6 +57,15 @@ describe('GET /api/files', () => {
   });
 });
 
+describe('GET /api/account (beyond the spec)', () => {
+  it('reports the balance without charging, and needs a key', async () => {
+    const { key } = await server.account(9);
+    await clean(key);
+    for (let i = 0; i < 2; i++) expect(await (await server.request('/api/account', { key })).json()).toEqual({ status: 'ok', remaining: 8, limit: 9 });
+    expect((await server.request('/api/account')).status).toBe(401);
+  });
+});
+
 describe('GET /api/file/{uuid}', () => {
   it('serves the WebP without a key, with an ETag and immutable caching; 304 on a match; 404 when unknown', async () => {
     const { key } = await server.account();
@@ -173,7 +182,7 @@ describe('documentation', () => {
   it('serves an OpenAPI document generated from the schemas, and a readable reference', async () => {
     const doc = (await (await server.request('/api/openapi.json')).json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/')).sort()).toEqual(['/api/clean', '/api/file/{uuid}', '/api/files', '/api/files/delete', '/api/files/rename']);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/')).sort()).toEqual(['/api/account', '/api/clean', '/api/file/{uuid}', '/api/files', '/api/files/delete', '/api/files/rename']);
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/account/'))).toContain('/account/signin');
     const page = await server.request('/api/docs');
     expect(page.headers.get('content-type')).toMatch(/text\/html/);

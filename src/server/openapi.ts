@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BalanceResponseSchema,
   CleanParamsSchema,
   CleanResponseSchema,
   DeleteRequestSchema,
@@ -123,6 +124,13 @@ export function buildOpenApi(serverUrl: string) {
           summary: 'List the current account’s stored files, newest first',
           security: bearer,
           responses: { '200': { description: 'Files', content: { 'application/json': { schema: schema(FilesResponseSchema) } } }, ...errors(401, 429) },
+        },
+      },
+      '/api/account': {
+        get: {
+          summary: 'Beyond the spec: the balance (remaining, limit) of the key’s account, free of charge',
+          security: bearer,
+          responses: { '200': { description: 'Balance', content: { 'application/json': { schema: schema(BalanceResponseSchema) } } }, ...errors(401, 429) },
         },
       },
       '/api/files/delete': {

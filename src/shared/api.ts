@@ -58,6 +58,10 @@ export type FileRecord = z.infer<typeof FileRecordSchema>;
 export const FilesResponseSchema = z.object({ status: z.literal('ok'), files: z.array(FileRecordSchema) });
 export type FilesResponse = z.infer<typeof FilesResponseSchema>;
 
+/** Beyond the spec: the balance of the key's account, without spending a processing. */
+export const BalanceResponseSchema = z.object({ status: z.literal('ok'), remaining: z.number().int(), limit: z.number().int() });
+export type BalanceResponse = z.infer<typeof BalanceResponseSchema>;
+
 export const UuidSchema = z.guid('uuid must be a UUID (8-4-4-4-12 hexadecimal digits)');
 export const DeleteRequestSchema = z.object({ uuid: UuidSchema });
 export type DeleteRequest = z.infer<typeof DeleteRequestSchema>;

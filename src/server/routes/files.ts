@@ -4,6 +4,7 @@ import {
   DeleteRequestSchema,
   RenameRequestSchema,
   UuidSchema,
+  type BalanceResponse,
   type FileRecord,
   type FilesResponse,
   type RenameResponse,
@@ -62,6 +63,13 @@ export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs }:
     const origin = publicOrigin(request, config.publicUrl);
     const files = await listFiles(sql, request.account!.id);
     const body: FilesResponse = { status: 'ok', files: files.map((f) => toRecord(f, origin)) };
+    return body;
+  });
+
+  app.get('/api/account', { preHandler: auth }, async (request, reply) => {
+    const account = request.account!;
+    reply.header('cache-control', 'no-store');
+    const body: BalanceResponse = { status: 'ok', remaining: account.remaining, limit: account.limit };
     return body;
   });
 
