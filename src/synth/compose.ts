@@ -1,0 +1,111 @@
+/**
+ * From the per-layer ink coverage (antialiased alpha drawn on separate canvases) to the ground truth
+ * and the clean page: stamp ink unevenness and dropouts, then MULTIPLY blending of every layer's ink
+ * onto the paper colour.
+ */
+import { InkClass } from '../core/types';
+import { fractalNoise, valueNoise } from './noise';
+import type { Random } from './random';
+
+export type LayerName = 'printed' | 'formLine' | 'handwriting' | 'stamp' | 'noise';
+export const LAYERS: readonly LayerName[] = ['printed', 'formLine', 'handwriting', 'stamp', 'noise'];
+export const LAYER_CLASS: Readonly<Record<LayerName, number>> = {
+  printed: InkClass.printed,
+  formLine: InkClass.formLine,
+  handwriting: InkClass.handwriting,
+  stamp: InkClass.stamp,
+  noise: InkClass.noise,
+};
+/** Where layers cover the same pixel equally, the ink laid down last (on top) names the class. */
+const TIE_ORDER: readonly LayerName[] = ['handwriting', 'stamp', 'formLine', 'printed', 'noise'];
+/** A pixel gets a class when its strongest layer covers at least this much (of 255); paper elsewhere. */
+export const CLASS_THRESHOLD = 32;
+
+export type Coverage = Record<LayerName, Uint8Array>;
+export type Rgb = [number, number, number];
+
+export interface GroundTruth {
+  /** Union of printed text, form lines, handwriting and stamps (noise excluded: every mode drops noise). */
+  all: Uint8Array;
+  signature: Uint8Array;
+  stamp: Uint8Array;
+  /** InkClass id per pixel. */
+  classes: Uint8Array;
+}
+
+/**
+ * Stamp ink: a smooth intensity field (uneven inking, partial transparency) and dropouts where the
+ * stamp did not touch the paper. Dropouts are removed from the stamp's coverage (truth), the
+ * intensity only lightens the ink. Returns the per-pixel ink strength (0..1) for compositing.
+ */
+export function inkStamp(stamp: Uint8Array, width: number, height: number, unit: number, random: Random): Float32Array {
+  const strength = new Float32Array(stamp.length);
+  let any = false;
+  for (let i = 0; i < stamp.length; i++) if (stamp[i] !== 0) { any = true; break; }
+  if (!any) return strength;
+  const base = random.range(0.55, 1);
+  const uneven = random.range(0.1, 0.45);
+  const dropout = random.chance(0.7) ? random.range(0.02, 0.3) : 0;
+  const field = fractalNoise(width, height, 40 * unit, 3, random);
+  const grain = valueNoise(width, height, Math.max(1.5, 2.5 * unit), random);
+  for (let i = 0; i < stamp.length; i++) {
+    if (stamp[i] === 0) continue;
+    const f = field[i] * 0.7 + grain[i] * 0.3;
+    if (f < dropout) {
+      const keep = Math.max(0, (f - dropout * 0.7) / (dropout * 0.3));
+      stamp[i] = Math.round(stamp[i] * keep);
+    }
+    strength[i] = Math.min(1, Math.max(0.2, base - uneven * (1 - field[i] * 2) * 0.5 - 0.15 * (1 - grain[i])));
+  }
+  return strength;
+}
+
+export function groundTruth(coverage: Coverage): GroundTruth {
+  const n = coverage.printed.length;
+  const all = new Uint8Array(n);
+  const classes = new Uint8Array(n);
+  const { printed, formLine, handwriting, stamp } = coverage;
+  for (let i = 0; i < n; i++) {
+    const union = 1 - (1 - printed[i] / 255) * (1 - formLine[i] / 255) * (1 - handwriting[i] / 255) * (1 - stamp[i] / 255);
+    all[i] = Math.round(union * 255);
+    let best = 0;
+    let bestClass: number = InkClass.paper;
+    for (const layer of TIE_ORDER) {
+      const a = coverage[layer][i];
+      if (a > best) {
+        best = a;
+        bestClass = LAYER_CLASS[layer];
+      }
+    }
+    classes[i] = best >= CLASS_THRESHOLD ? bestClass : InkClass.paper;
+  }
+  return { all, signature: handwriting.slice(), stamp: stamp.slice(), classes };
+}
+
+/**
+ * The clean page as linear-ish 0..255 floats per channel: paper colour times, per layer,
+ * (1 − strength·coverage·(1 − ink/255)) — MULTIPLY blending, so crossing inks darken each other.
+ */
+export function multiplyInk(
+  coverage: Coverage,
+  colours: Record<LayerName, Rgb>,
+  strength: Partial<Record<LayerName, Float32Array | number>>,
+  paper: Float32Array,
+): void {
+  const n = coverage.printed.length;
+  for (const layer of LAYERS) {
+    const a = coverage[layer];
+    const s = strength[layer] ?? 1;
+    const [r, g, b] = colours[layer];
+    const kr = 1 - r / 255;
+    const kg = 1 - g / 255;
+    const kb = 1 - b / 255;
+    for (let i = 0; i < n; i++) {
+      if (a[i] === 0) continue;
+      const t = (a[i] / 255) * (typeof s === 'number' ? s : s[i]);
+      paper[i * 3] *= 1 - t * kr;
+      paper[i * 3 + 1] *= 1 - t * kg;
+      paper[i * 3 + 2] *= 1 - t * kb;
+    }
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * generateDocument(seed) — one synthetic document photo/scan with pixel ground truth.
+ *
+ * Ink of each kind is drawn on its own canvas (printed text, form lines, handwriting, stamp, noise
+ * specks), all under the same page transform (small rotation), so every layer's antialiased alpha is
+ * that layer's exact ink coverage. The truth maps come from those coverages; the image from
+ * MULTIPLY-blending the inks onto paper, then light/shadow/cast/noise/blur and JPEG or PNG.
+ * Everything random comes from the seed: same seed and options, same bytes.
+ */
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { RgbaImage } from '../core/types';
+import { groundTruth, inkStamp, LAYERS, multiplyInk, type Coverage, type GroundTruth, type LayerName, type Rgb } from './compose';
+import { capturePage, chooseCapture, encodeCapture, makePaper, type CaptureParams } from './degrade';
+import { registerSynthFonts } from './fonts';
+import { drawPage, type DocumentKind } from './layout';
+import { createRandom, type Random } from './random';
+import { drawSignature, type SignatureInfo } from './signature';
+import { drawStamp, type StampInfo } from './stamp';
+
+export interface GenerateOptions {
+  /** Page size in megapixels; default drawn from the seed: mostly 1–3.5 MP, one page in ten 3.5–12 MP. */
+  megapixels?: number;
+}
+
+export interface DocumentMeta {
+  seed: number;
+  width: number;
+  height: number;
+  kind: DocumentKind;
+  language: 'en' | 'ru';
+  font: string;
+  /** Page rotation in degrees (same on image and truth). */
+  rotation: number;
+  signature: (SignatureInfo & { overlapsStamp: boolean }) | null;
+  stamp: (StampInfo & { colour: string }) | null;
+  capture: CaptureParams;
+  /** Milliseconds: draw (canvases), compose (truth + ink), capture (light/noise), encode. */
+  timings: Record<string, number>;
+}
+
+export interface SynthDocument {
+  /** The degraded page exactly as the encoded file decodes (opaque RGBA). */
+  image: RgbaImage;
+  /** The encoded file (JPEG or PNG, see meta.capture.format). */
+  encoded: Buffer;
+  truth: GroundTruth;
+  meta: DocumentMeta;
+}
+
+const SIGNATURE_INKS: readonly Rgb[] = [
+  [25, 45, 150], // blue ballpoint
+  [20, 60, 175],
+  [35, 40, 110], // dark blue
+  [25, 25, 35], // black
+  [55, 30, 105], // dark violet
+  [15, 35, 95],
+];
+const STAMP_INKS: readonly { name: string; rgb: Rgb }[] = [
+  { name: 'blue', rgb: [45, 70, 175] },
+  { name: 'blue', rgb: [30, 60, 150] },
+  { name: 'violet', rgb: [105, 55, 160] },
+  { name: 'violet', rgb: [80, 50, 140] },
+  { name: 'red', rgb: [195, 40, 50] },
+];
+
+function pageSize(random: Random, megapixels?: number): { width: number; height: number } {
+  const mp = megapixels ?? (random.chance(0.9) ? Math.exp(random.range(Math.log(1), Math.log(3.5))) : random.range(3.5, 12));
+  const aspect = random.chance(0.8) ? Math.SQRT2 : 1.294;
+  const landscape = random.chance(0.08);
+  const short = Math.round(Math.sqrt((mp * 1e6) / aspect));
+  const long = Math.round(short * aspect);
+  return landscape ? { width: long, height: short } : { width: short, height: long };
+}
+
+const colour = ([r, g, b]: Rgb) => `rgb(${r},${g},${b})`;
+const jitter = (random: Random, [r, g, b]: Rgb, amount: number): Rgb => [r + random.range(-amount, amount), g + random.range(-amount, amount), b + random.range(-amount, amount)];
+
+function drawNoise(ctx: SKRSContext2D, random: Random, pageHeight: number): void {
+  const specks = random.chance(0.6) ? random.int(3, 40) : 0;
+  for (let i = 0; i < specks; i++) {
+    ctx.beginPath();
+    ctx.arc(random.range(0, 1000), random.range(0, pageHeight), random.range(0.4, 1.6), 0, Math.PI * 2);
+    ctx.fill();
+  }
+  if (random.chance(0.15)) {
+    // A hair or scratch.
+    ctx.lineWidth = random.range(0.3, 0.8);
+    ctx.beginPath();
+    let x = random.range(0, 1000);
+    let y = random.range(0, pageHeight);
+    ctx.moveTo(x, y);
+    for (let k = 0; k < 4; k++) {
+      x += random.range(-40, 40);
+      y += random.range(-40, 40);
+      ctx.quadraticCurveTo(x + random.range(-20, 20), y + random.range(-20, 20), x, y);
+    }
+    ctx.stroke();
+  }
+}
+
+function placeInk(
+  layers: Record<LayerName, SKRSContext2D>,
+  random: Random,
+  slots: readonly { x: number; y: number; width: number }[],
+  language: 'en' | 'ru',
+  pageHeight: number,
+  bottom: number,
+): { signature: DocumentMeta['signature']; stamp: DocumentMeta['stamp'] } {
+  const hasSignature = random.chance(0.88);
+  const hasStamp = random.chance(hasSignature ? 0.75 : 0.9);
+  const slot = slots.length > 0 && random.chance(0.9) ? random.pick(slots) : { x: random.range(100, 600), y: random.range(pageHeight * 0.3, Math.min(pageHeight - 80, bottom + 100)), width: 250 };
+  let signature: SignatureInfo | null = null;
+  if (hasSignature) {
+    const ink = jitter(random, random.pick(SIGNATURE_INKS), 10);
+    layers.handwriting.fillStyle = layers.handwriting.strokeStyle = colour(ink);
+    // Mostly starting over the line; sometimes earlier, across the printed label.
+    const start = slot.x + (random.chance(0.2) ? -random.range(20, 90) : random.range(-10, slot.width * 0.35));
+    const baseline = slot.y + random.range(-12, 6);
+    signature = drawSignature(layers.handwriting, random, start, baseline, Math.max(120, slot.width * random.range(0.6, 1.2)), language);
+  }
+  let stamp: DocumentMeta['stamp'] = null;
+  let overlapsStamp = false;
+  if (hasStamp) {
+    const ink = random.pick(STAMP_INKS);
+    layers.stamp.fillStyle = layers.stamp.strokeStyle = colour(jitter(random, ink.rgb, 12));
+    const where = random.next();
+    let cx: number;
+    let cy: number;
+    if (signature && where < 0.45) {
+      // Hard case: the stamp over the signature.
+      cx = signature.box.x + signature.box.width * random.range(0.2, 1.1);
+      cy = signature.box.y + signature.box.height * random.range(0, 1);
+      overlapsStamp = true;
+    } else if (where < 0.75) {
+      // Beside the signature line.
+      cx = slot.x + slot.width + random.range(60, 200);
+      cy = slot.y + random.range(-60, 40);
+      if (cx > 900) cx = slot.x - random.range(110, 180);
+    } else {
+      // Elsewhere, often over printed text.
+      cx = random.range(150, 850);
+      cy = random.range(150, pageHeight - 120);
+    }
+    cx = Math.min(940, Math.max(60, cx));
+    cy = Math.min(pageHeight - 60, Math.max(60, cy));
+    const info = drawStamp(layers.stamp, random, cx, cy, language);
+    if (signature && !overlapsStamp) {
+      const b = signature.box;
+      overlapsStamp = cx + info.radius > b.x && cx - info.radius < b.x + b.width && cy + info.radius > b.y && cy - info.radius < b.y + b.height;
+    }
+    stamp = { ...info, colour: ink.name };
+  }
+  return { signature: signature ? { ...signature, overlapsStamp } : null, stamp };
+}
+
+export async function generateDocument(seed: number, options: GenerateOptions = {}): Promise<SynthDocument> {
+  registerSynthFonts();
+  const t0 = performance.now();
+  const random = createRandom(seed);
+  // Independent streams per concern, so changing one part of the generator does not reshuffle the others.
+  const layoutRandom = random.fork(1);
+  const inkRandom = random.fork(2);
+  const paperRandom = random.fork(3);
+  const captureRandom = random.fork(4);
+  const { width, height } = pageSize(random, options.megapixels);
+  const unit = width / 1000;
+  const pageHeight = (1000 * height) / width;
+  const rotation = random.chance(0.75) ? random.range(-2.5, 2.5) : 0;
+
+  const canvases = LAYERS.map(() => createCanvas(width, height));
+  const layers = {} as Record<LayerName, SKRSContext2D>;
+  LAYERS.forEach((name, i) => {
+    const ctx = canvases[i].getContext('2d');
+    ctx.translate(width / 2, height / 2);
+    ctx.rotate((rotation * Math.PI) / 180);
+    ctx.translate(-width / 2, -height / 2);
+    ctx.scale(unit, unit);
+    layers[name] = ctx;
+  });
+  const printedInk = jitter(layoutRandom, layoutRandom.chance(0.85) ? [22, 22, 26] : [55, 55, 60], 10);
+  layers.printed.fillStyle = colour(printedInk);
+  layers.formLine.strokeStyle = layers.formLine.fillStyle = colour(printedInk);
+  const layout = drawPage(layers.printed, layers.formLine, layoutRandom, pageHeight);
+  const placed = placeInk(layers, inkRandom, layout.slots, layout.language, pageHeight, layout.bottom);
+  const noiseInk: Rgb = [60, 55, 50];
+  layers.noise.fillStyle = layers.noise.strokeStyle = colour(noiseInk);
+  drawNoise(layers.noise, inkRandom, pageHeight);
+
+  const coverage = {} as Coverage;
+  LAYERS.forEach((name, i) => {
+    const rgba = layers[name].getImageData(0, 0, width, height).data;
+    const alpha = new Uint8Array(width * height);
+    for (let p = 0; p < alpha.length; p++) alpha[p] = rgba[p * 4 + 3];
+    coverage[name] = alpha;
+    canvases[i].width = 1; // release the pixels early
+  });
+  const t1 = performance.now();
+
+  const stampStrength = inkStamp(coverage.stamp, width, height, unit, paperRandom);
+  const truth = groundTruth(coverage);
+  const paper = makePaper(width, height, unit, paperRandom);
+  const signatureInk = placed.signature ? (layers.handwriting.strokeStyle as string) : 'rgb(0,0,0)';
+  const parse = (css: string): Rgb => (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map(Number) as Rgb;
+  multiplyInk(
+    coverage,
+    { printed: printedInk, formLine: printedInk, handwriting: parse(signatureInk), stamp: parse(layers.stamp.fillStyle as string), noise: noiseInk },
+    { printed: paperRandom.range(0.85, 1), formLine: paperRandom.range(0.8, 1), handwriting: paperRandom.range(0.8, 1), stamp: stampStrength, noise: paperRandom.range(0.3, 0.9) },
+    paper,
+  );
+  const t2 = performance.now();
+
+  const capture = chooseCapture(captureRandom, unit);
+  const rgba = capturePage(paper, width, height, capture, captureRandom);
+  const t3 = performance.now();
+  const { encoded, image } = await encodeCapture(rgba, width, height, capture);
+  const t4 = performance.now();
+
+  return {
+    image,
+    encoded,
+    truth,
+    meta: {
+      seed,
+      width,
+      height,
+      kind: layout.kind,
+      language: layout.language,
+      font: layout.font,
+      rotation,
+      signature: placed.signature,
+      stamp: placed.stamp,
+      capture,
+      timings: { draw: t1 - t0, compose: t2 - t1, capture: t3 - t2, encode: t4 - t3, total: t4 - t0 },
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Renders a synthetic split to disk.
+ *
+ *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X]
+ *
+ * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
+ * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
+ *   NNNN.jpg | NNNN.png   the degraded page (photo/scan), as an ordinary 3-channel image
+ *   NNNN.all.png          8-bit grey: ink coverage of printed text, form lines, handwriting, stamps (noise excluded)
+ *   NNNN.signature.png    8-bit grey: the handwriting (signature) layer's coverage
+ *   NNNN.stamp.png        8-bit grey: the stamp's coverage (after ink dropouts)
+ *   NNNN.classes.png      8-bit grey: InkClass id per pixel (paper 0, printed 1, formLine 2,
+ *                         handwriting 3, stamp 4, noise 5) — the strongest layer where it covers ≥ 32/255
+ *   manifest.json         { split, seeds, megapixels, cases: [{ id, seed, image, width, height, kind, ... }] }
+ * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
+ * one in ten up to 12 MP).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateDocument } from './generate';
+import { grayPng } from './maps';
+import { isSplit, splitSeed, type Split } from './splits';
+
+export const DEFAULT_MEGAPIXELS: Readonly<Record<Split, number | undefined>> = { train: undefined, val: undefined, test: 2 };
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const split = arg('split') ?? 'train';
+  if (!isSplit(split)) throw new Error(`--split must be train, val or test (got ${split})`);
+  const count = Number(arg('count') ?? '10');
+  const start = Number(arg('start') ?? '0');
+  const out = arg('out');
+  if (!out) throw new Error('missing --out DIR');
+  const mpArg = arg('megapixels');
+  const megapixels = mpArg !== undefined ? Number(mpArg) : DEFAULT_MEGAPIXELS[split];
+  if (!(count > 0) || !Number.isInteger(count)) throw new Error('--count must be a positive integer');
+  mkdirSync(out, { recursive: true });
+  const digits = Math.max(4, String(start + count - 1).length);
+  const cases: unknown[] = [];
+  const started = performance.now();
+  for (let i = start; i < start + count; i++) {
+    const seed = splitSeed(split, i);
+    const doc = await generateDocument(seed, { megapixels });
+    const { width, height } = doc.meta;
+    const id = String(i).padStart(digits, '0');
+    const image = `${id}.${doc.meta.capture.format === 'jpeg' ? 'jpg' : 'png'}`;
+    const [all, signature, stamp, classes] = await Promise.all([
+      grayPng(doc.truth.all, width, height),
+      grayPng(doc.truth.signature, width, height),
+      grayPng(doc.truth.stamp, width, height),
+      grayPng(doc.truth.classes, width, height),
+    ]);
+    writeFileSync(path.join(out, image), doc.encoded);
+    writeFileSync(path.join(out, `${id}.all.png`), all);
+    writeFileSync(path.join(out, `${id}.signature.png`), signature);
+    writeFileSync(path.join(out, `${id}.stamp.png`), stamp);
+    writeFileSync(path.join(out, `${id}.classes.png`), classes);
+    const { timings: _timings, ...meta } = doc.meta;
+    cases.push({ id, image, ...meta });
+    const done = i - start + 1;
+    if (done % 25 === 0 || done === count) console.log(`render: ${split} ${done}/${count} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  const manifest = {
+    generator: 'src/synth',
+    split,
+    seeds: { first: splitSeed(split, start), last: splitSeed(split, start + count - 1) },
+    megapixels: megapixels ?? 'per seed (1–12)',
+    classes: { paper: 0, printed: 1, formLine: 2, handwriting: 3, stamp: 4, noise: 5 },
+    cases,
+  };
+  writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
+  console.log(`render: ${count} ${split} documents → ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/synth/render.ts')) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
