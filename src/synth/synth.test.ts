@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { InkClass } from '../core/types';
+import { CLASS_THRESHOLD } from './compose';
+import { HANDWRITING_FONTS, PRINTED_FONTS } from './fonts';
+import { generateDocument } from './generate';
+import { SPLIT_BASE, SPLIT_SIZE, splitOfSeed, splitSeed, type Split } from './splits';
+
+/** The only handwriting fonts synthetic training data may use; all others are reserved for independent evaluation. */
+const ALLOWED_HANDWRITING = [
+  'caveat', 'dancing-script', 'great-vibes', 'alex-brush', 'allura', 'sacramento', 'satisfy', 'yellowtail', 'kaushan-script',
+  'parisienne', 'pinyon-script', 'bad-script', 'indie-flower', 'reenie-beanie', 'shadows-into-light', 'rock-salt', 'vibur', 'caveat-brush',
+];
+const PRINTED = ['roboto', 'pt-serif', 'pt-sans', 'noto-serif', 'roboto-mono', 'open-sans', 'roboto-condensed'];
+
+const SMALL = { megapixels: 0.35 };
+
+describe('synthetic documents', () => {
+  it('are deterministic per seed and differ between seeds', async () => {
+    const a = await generateDocument(123, SMALL);
+    const b = await generateDocument(123, SMALL);
+    const c = await generateDocument(124, SMALL);
+    expect(Buffer.compare(a.encoded, b.encoded)).toBe(0);
+    expect(Buffer.from(a.truth.classes).equals(Buffer.from(b.truth.classes))).toBe(true);
+    expect(Buffer.from(a.truth.all).equals(Buffer.from(b.truth.all))).toBe(true);
+    const { timings: _a, ...metaA } = a.meta;
+    const { timings: _b, ...metaB } = b.meta;
+    expect(metaA).toEqual(metaB);
+    expect(Buffer.compare(a.encoded, c.encoded)).not.toBe(0);
+  });
+
+  it('have truth that lines up with dark pixels, and classes consistent with the layers', async () => {
+    for (const seed of [7, 8, 9]) {
+      const doc = await generateDocument(seed, SMALL);
+      const { image, truth } = doc;
+      const n = image.width * image.height;
+      expect(truth.all.length).toBe(n);
+      let inkSum = 0;
+      let inkCount = 0;
+      let paperSum = 0;
+      let paperCount = 0;
+      for (let p = 0; p < n; p++) {
+        const lum = 0.299 * image.data[p * 4] + 0.587 * image.data[p * 4 + 1] + 0.114 * image.data[p * 4 + 2];
+        if (truth.all[p] >= 220) {
+          inkSum += lum;
+          inkCount++;
+        } else if (truth.all[p] === 0 && truth.classes[p] === InkClass.paper) {
+          paperSum += lum;
+          paperCount++;
+        }
+        if (truth.classes[p] === InkClass.stamp) expect(truth.stamp[p]).toBeGreaterThanOrEqual(CLASS_THRESHOLD);
+        if (truth.classes[p] === InkClass.handwriting) expect(truth.signature[p]).toBeGreaterThanOrEqual(CLASS_THRESHOLD);
+        if (truth.signature[p] >= 128 || truth.stamp[p] >= 128) expect(truth.all[p]).toBeGreaterThanOrEqual(128);
+      }
+      expect(inkCount).toBeGreaterThan(200);
+      expect(inkSum / inkCount).toBeLessThan(paperSum / paperCount - 60);
+      if (doc.meta.signature) expect(truth.signature.some((v) => v >= 128)).toBe(true);
+    }
+  });
+
+  it('honour the requested size', async () => {
+    const doc = await generateDocument(5, { megapixels: 0.5 });
+    expect(Math.abs(doc.meta.width * doc.meta.height - 0.5e6)).toBeLessThan(0.02e6);
+    expect(doc.image.data.length).toBe(doc.meta.width * doc.meta.height * 4);
+  });
+});
+
+describe('splits', () => {
+  it('use disjoint seed ranges', () => {
+    const splits = Object.keys(SPLIT_BASE) as Split[];
+    for (const s of splits) {
+      expect(splitOfSeed(splitSeed(s, 0))).toBe(s);
+      expect(splitOfSeed(splitSeed(s, SPLIT_SIZE - 1))).toBe(s);
+      for (const t of splits) if (s !== t) expect(Math.abs(SPLIT_BASE[s] - SPLIT_BASE[t])).toBeGreaterThanOrEqual(SPLIT_SIZE);
+    }
+    expect(() => splitSeed('train', SPLIT_SIZE)).toThrow();
+  });
+});
+
+describe('fonts', () => {
+  it('use only the allowed handwriting fonts', () => {
+    for (const face of HANDWRITING_FONTS) expect(ALLOWED_HANDWRITING).toContain(face.pkg);
+    for (const face of PRINTED_FONTS) expect(PRINTED).toContain(face.pkg);
+  });
+
+  it('reference no other installed font package anywhere in src/synth', () => {
+    const require = createRequire(import.meta.url);
+    const scope = path.join(path.dirname(require.resolve('@fontsource/roboto/package.json')), '..');
+    const installed = readdirSync(scope);
+    const forbidden = installed.filter((pkg) => !ALLOWED_HANDWRITING.includes(pkg) && !PRINTED.includes(pkg));
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      for (const pkg of forbidden) expect(source.includes(`'${pkg}'`) || source.includes(`@fontsource/${pkg}`), `${file} mentions ${pkg}`).toBe(false);
+      for (const m of source.matchAll(/pkg: '([a-z-]+)'/g)) expect([...ALLOWED_HANDWRITING, ...PRINTED]).toContain(m[1]);
+    }
+  });
+});

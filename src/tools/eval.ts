@@ -1,0 +1,128 @@
+/**
+ * npm run eval [-- --count N] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N]
+ *
+ * Scores src/core's pipeline on the held-out TEST split of src/synth (seeds 2 000 000 + i, i < count;
+ * default 40 pages of ~2 MP, generated in memory — the same pages `src/synth/render.ts --split test`
+ * writes). Per task:
+ *   all ink    {mode:'basic', extract:'', aggressive:false, crop:false}       vs truth.all
+ *   signature  {mode:'advanced', extract:'signature', aggressive:true, ...}   vs truth.signature
+ *   stamp      {mode:'advanced', extract:'stamp', aggressive:true, ...}       vs truth.stamp
+ * Score per page: IoU of output alpha ≥ 128 vs truth ≥ 128, ignoring truth pixels with 0 < α < 128
+ * (the antialiased border), plus precision and recall; the table shows means over pages and the
+ * median milliseconds of cleanImage per page. Pages with no signature (no truth pixel ≥ 128) are
+ * skipped for the signature task, pages with no stamp for the stamp task; the `pages` column says
+ * how many counted. --engine both runs the classical engine and the ONNX model on the same pages
+ * and prints them side by side with the model's IoU gain.
+ */
+import { fileURLToPath } from 'node:url';
+import { cleanImage, type CleanOptions, type RgbaImage } from '../core';
+import { generateDocument } from '../synth/generate';
+import { splitSeed } from '../synth/splits';
+import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
+import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
+import { markdownTable, writeMarkedSection } from './markdownTable';
+
+export type TaskName = 'all ink' | 'signature' | 'stamp';
+export const TASKS: readonly { name: TaskName; truth: 'all' | 'signature' | 'stamp'; options: CleanOptions }[] = [
+  { name: 'all ink', truth: 'all', options: { mode: 'basic', extract: '', aggressive: false, crop: false } },
+  { name: 'signature', truth: 'signature', options: { mode: 'advanced', extract: 'signature', aggressive: true, crop: false } },
+  { name: 'stamp', truth: 'stamp', options: { mode: 'advanced', extract: 'stamp', aggressive: true, crop: false } },
+];
+
+interface Tally {
+  iou: number[];
+  precision: number[];
+  recall: number[];
+  ms: number[];
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+
+const copy = (image: RgbaImage): RgbaImage => ({ width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) });
+const f3 = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(3));
+const ms = (v: number) => (Number.isNaN(v) ? '–' : String(Math.round(v)));
+
+async function main(): Promise<void> {
+  const count = Number(arg('count', '40'));
+  const megapixels = Number(arg('megapixels', '2'));
+  const choice = arg('engine', 'classical');
+  const threads = Number(arg('threads', '1'));
+  if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
+  const slots = await loadEngines(choice, threads);
+  const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);
+  for (const s of slots) if (!s.engine) console.log(`eval: ${s.label} engine unavailable: ${s.reason}`);
+  if (usable.length === 0) throw new Error('eval: no engine to evaluate');
+
+  const tallies = new Map<string, Tally>();
+  const tally = (engine: string, task: TaskName) => {
+    const key = `${engine}|${task}`;
+    if (!tallies.has(key)) tallies.set(key, { iou: [], precision: [], recall: [], ms: [] });
+    return tallies.get(key)!;
+  };
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const doc = await generateDocument(splitSeed('test', i), { megapixels });
+    for (const task of TASKS) {
+      const truth = doc.truth[task.truth];
+      if (task.truth !== 'all' && countAtLeast(truth, 128) === 0) continue;
+      for (const slot of usable) {
+        const t0 = performance.now();
+        const result = await cleanImage(copy(doc.image), task.options, slot.engine);
+        const elapsed = performance.now() - t0;
+        const r = ratios(scoreMask(result.image.data, truth));
+        const t = tally(slot.label, task.name);
+        t.iou.push(r.iou);
+        t.precision.push(r.precision);
+        t.recall.push(r.recall);
+        t.ms.push(elapsed);
+      }
+    }
+    if ((i + 1) % 10 === 0 || i + 1 === count) console.log(`eval: ${i + 1}/${count} pages (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  const engines = usable.map((s) => s.label);
+  const row = (engine: string, task: TaskName) => {
+    const t = tally(engine, task);
+    return { pages: t.iou.length, iou: mean(t.iou), p: mean(t.precision), r: mean(t.recall), ms: median(t.ms) };
+  };
+  let table: string;
+  if (engines.length === 2) {
+    table = markdownTable(
+      ['task', 'pages', 'classical IoU', 'P', 'R', 'ms', 'model IoU', 'P', 'R', 'ms', 'Δ IoU'],
+      TASKS.map(({ name }) => {
+        const c = row('classical', name);
+        const m = row('model', name);
+        const delta = m.iou - c.iou;
+        return [name, String(c.pages), f3(c.iou), f3(c.p), f3(c.r), ms(c.ms), f3(m.iou), f3(m.p), f3(m.r), ms(m.ms), `${delta >= 0 ? '+' : ''}${f3(delta)}`];
+      }),
+    );
+  } else {
+    table = markdownTable(
+      ['task', 'engine', 'pages', 'IoU', 'precision', 'recall', 'median ms'],
+      TASKS.map(({ name }) => {
+        const x = row(engines[0], name);
+        return [name, engines[0], String(x.pages), f3(x.iou), f3(x.p), f3(x.r), ms(x.ms)];
+      }),
+    );
+  }
+  const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
+  const caption =
+    `Held-out synthetic TEST split (src/synth seeds ${splitSeed('test', 0)}–${splitSeed('test', count - 1)}, ${count} pages, ~${megapixels} MP, ` +
+    `photos and scans). IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored; means over pages; ` +
+    `pages without a signature/stamp skipped for that task; ms = median cleanImage time per page (Node, this machine).`;
+  console.log(`\n${table}\n\n${caption}${unavailable.length ? `\n${unavailable.join('; ')}` : ''}`);
+  if (process.argv.includes('--write-readme')) {
+    const readme = fileURLToPath(new URL('../../models/README.md', import.meta.url));
+    const date = new Date().toISOString().slice(0, 10);
+    writeMarkedSection(readme, 'eval', `\`npm run eval -- --engine ${choice} --count ${count}\` (${date}):\n\n${table}\n\n${caption}${unavailable.length ? `\n\n${unavailable.join('; ')}.` : ''}`);
+    console.log(`eval: table written to ${readme}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
