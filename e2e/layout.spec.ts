@@ -45,6 +45,23 @@ for (const viewport of VIEWPORTS) {
       await page.screenshot({ path: `docs/screenshots/delete-dialog-${viewport.label}.png` });
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     });
+
+    test('account screens: sign-in form, then signed in with keys, usage and password open', async ({ page }) => {
+      await openApp(page);
+      const account = page.getByRole('region', { name: 'Account' });
+      await expect(account.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+      await checkAndCapture(page, 'account-signed-out', viewport.label);
+      await account.getByRole('button', { name: 'New here? Create an account' }).click();
+      await account.getByLabel('Email').fill(`layout-${viewport.label}-${Date.now().toString(36)}@example.test`);
+      await account.getByLabel('Password', { exact: true }).fill('layout password 123');
+      await account.getByRole('button', { name: 'Create an account', exact: true }).click();
+      await expect(account).toContainText('Signed in as');
+      for (const section of ['API keys', 'Usage', 'Change password']) await account.locator('summary', { hasText: section }).click();
+      await account.getByLabel('New key name').fill('Layout check');
+      await account.getByRole('button', { name: 'Create key' }).click();
+      await expect(account.getByRole('textbox', { name: 'New key (shown only now)' })).toBeVisible();
+      await checkAndCapture(page, 'account-signed-in', viewport.label);
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 /** The typed API client: every shape comes from src/shared/api.ts and responses are validated with it. */
 import type { z } from 'zod';
 import {
+  BalanceResponseSchema,
   CleanHeaders,
   DeleteResponseSchema,
   ErrorResponseSchema,
@@ -26,6 +27,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode | 'unexpected_response',
     message: string,
+    /** From Retry-After on 429/503: how long to wait before trying again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,7 +43,7 @@ export class NetworkError extends Error {
   }
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
+export async function send(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, init);
@@ -53,11 +56,13 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   if (response.ok) return response;
   const body: unknown = await response.json().catch(() => null);
   const parsed = ErrorResponseSchema.safeParse(body);
-  if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const wait = response.headers.has('retry-after') && Number.isFinite(retryAfter) ? retryAfter : null;
+  if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, wait);
   throw new ApiError(response.status, 'unexpected_response', `The server answered ${response.status} ${response.statusText}.`);
 }
 
-async function json<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
+export async function json<S extends z.ZodType>(response: Response, schema: S): Promise<z.infer<S>> {
   const parsed = schema.safeParse(await response.json());
   if (!parsed.success) throw new ApiError(response.status, 'unexpected_response', 'The server sent a response this app does not understand.');
   return parsed.data;
@@ -101,6 +106,13 @@ export async function cleanOnServer(request: ServerCleanRequest): Promise<Server
     balance: balanceFrom(response.headers),
     engine: response.headers.get(CleanHeaders.engine),
   };
+}
+
+/** GET /api/account: the key's balance without spending a processing. */
+export async function fetchBalance(apiKey: string, signal?: AbortSignal): Promise<Balance> {
+  const response = await send('/api/account', { headers: auth(apiKey), signal });
+  const { remaining, limit } = await json(response, BalanceResponseSchema);
+  return { remaining, limit };
 }
 
 export async function listFiles(apiKey: string, signal?: AbortSignal): Promise<FileRecord[]> {

@@ -17,7 +17,7 @@ export interface CleanChoices {
 
 export const DEFAULT_CHOICES: CleanChoices = { mode: 'standard', extract: '', aggressive: false, crop: false, format: 'png' };
 
-const KEYS = { choices: 'inklift.choices', placement: 'inklift.placement', apiKey: 'inklift.apiKey' } as const;
+const KEYS = { choices: 'inklift.choices', placement: 'inklift.placement', apiKey: 'inklift.apiKey', browserKey: 'inklift.browserKey', signedIn: 'inklift.signedIn' } as const;
 const listeners = new Set<() => void>();
 const cache = new Map<string, unknown>();
 
@@ -66,6 +66,16 @@ export const useCleanChoices = () => useStored<CleanChoices>(KEYS.choices, DEFAU
 export const usePlacement = () => useStored<Placement>(KEYS.placement, 'auto', (v) => v === 'auto' || v === 'device' || v === 'server');
 export const useApiKey = () => useStored<string>(KEYS.apiKey, '', (v) => typeof v === 'string');
 
+/** The key the app created for this browser at sign-in (its secret is the stored API key). */
+export interface BrowserKey {
+  id: string;
+  prefix: string;
+  email: string;
+}
+const isBrowserKey = (v: unknown): boolean =>
+  v === null || (typeof v === 'object' && typeof (v as BrowserKey).id === 'string' && typeof (v as BrowserKey).prefix === 'string' && typeof (v as BrowserKey).email === 'string');
+export const useBrowserKey = () => useStored<BrowserKey | null>(KEYS.browserKey, null, isBrowserKey);
+
 /** The key for code outside React (the API client). */
 export function currentApiKey(): string {
   return read<string>(KEYS.apiKey, '', (v) => typeof v === 'string');
@@ -74,3 +84,6 @@ export function currentApiKey(): string {
 export function setApiKey(key: string) {
   write(KEYS.apiKey, key);
 }
+
+/** The email of the session this browser signed in with, if any: the session cookie itself is HttpOnly, so this says whether asking /account/me is worth it. */
+export const useSignedInHint = () => useStored<string | null>(KEYS.signedIn, null, (v) => v === null || typeof v === 'string');
