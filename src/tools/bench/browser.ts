@@ -1,0 +1,166 @@
+/**
+ * In-browser speed: Debian's Chromium (headless, Playwright) opens the real built web app served
+ * by the real server (COOP/COEP, so the page is cross-origin isolated and onnxruntime-web's WASM
+ * runs with threads), and runs a generated photo through the app's own processing worker —
+ * decode → pipeline (the ink model on WASM when models/inkseg.onnx is deployed, else the classical
+ * engine) → PNG encode — once to warm up, then `runs` times. Medians end to end (the page's wall
+ * time around the worker call) and per stage (the worker's laps).
+ *
+ * Usage: tsx src/tools/bench/browser.ts [--runs 7] [--mp 1,4] [--no-build]
+ * From the bench table: `rows.push(...(await browserBenchRows()))`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+
+export interface BrowserBenchRow {
+  /** e.g. "chromium wasm×2 (model)" or "chromium (classical)". */
+  target: string;
+  megapixels: number;
+  /** "end-to-end", "decode", "clean", "encode". */
+  stage: string;
+  medianMs: number;
+}
+
+export interface BrowserBenchOptions {
+  runs?: number;
+  megapixels?: number[];
+  /** Build the web app first (default true): the bench measures what the build ships. */
+  build?: boolean;
+  log?: (line: string) => void;
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+const BENCH_KEY = 'bench-demo-key-0123456789abcdef';
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** A photographed page at about `megapixels` (4:3): lit paper, printed lines, a blue signature, a red stamp. */
+export async function benchPhoto(megapixels: number): Promise<{ jpeg: Buffer; width: number; height: number }> {
+  const width = Math.round(Math.sqrt((megapixels * 1e6 * 4) / 3));
+  const height = Math.round((width * 3) / 4);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">
+    <defs><linearGradient id="l" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#efe6d2"/><stop offset="1" stop-color="#cfc3aa"/></linearGradient></defs>
+    <rect width="800" height="600" fill="url(#l)"/>
+    <g fill="#2b2b2b">${Array.from({ length: 12 }, (_, i) => `<rect x="70" y="${50 + i * 26}" width="${380 + ((i * 97) % 260)}" height="5"/>`).join('')}</g>
+    <path d="M120 480 C 160 390, 210 550, 260 460 S 340 410, 380 490 S 470 440, 560 465" fill="none" stroke="#1c2f8a" stroke-width="5" stroke-linecap="round"/>
+    <circle cx="660" cy="470" r="70" fill="none" stroke="#b0242f" stroke-width="7"/>
+  </svg>`;
+  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  return { jpeg, width, height };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', INKLIFT_DATA_DIR: dataDir, INKLIFT_DEMO_KEY: BENCH_KEY, INKLIFT_DEMO_LIMIT: '10' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/app-config`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not start within 120 s: ${stderr}`);
+}
+
+interface TimedRun {
+  totalMs: number;
+  stages: Record<string, number>;
+  width: number;
+  height: number;
+  engine: string;
+  engineNote: string;
+  outputBytes: number;
+  crossOriginIsolated: boolean;
+}
+
+export async function browserBenchRows(options: BrowserBenchOptions = {}): Promise<BrowserBenchRow[]> {
+  const runs = Math.max(5, options.runs ?? 7);
+  const sizes = options.megapixels ?? [1, 4];
+  const log = options.log ?? ((line: string) => console.error(line));
+  if (options.build ?? true) {
+    log('browser bench: building the web app (vite build)…');
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inklift-bench-'));
+  const port = await freePort();
+  const server = await startServer(port, dataDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const rows: BrowserBenchRow[] = [];
+  try {
+    const page = await browser.newPage();
+    // diagnostics=1 exposes the timed hook; disableGpu: headless WebGPU here is SwiftShader (CPU), never used for speed.
+    await page.goto(`http://127.0.0.1:${port}/?diagnostics=1&disableGpu=1`);
+    await page.waitForFunction(() => window.inkliftDiagnostics !== undefined, undefined, { timeout: 60_000 });
+    for (const megapixels of sizes) {
+      const photo = await benchPhoto(megapixels);
+      const timed: TimedRun[] = [];
+      for (let i = 0; i < runs + 1; i++) {
+        const run = await page.evaluate(async (base64) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          return window.inkliftDiagnostics!.processTimed(new Blob([bytes], { type: 'image/jpeg' }), 'png');
+        }, photo.jpeg.toString('base64'));
+        if (i > 0) timed.push(run); // the first run warms up (engine, WASM compile, JIT)
+      }
+      const first = timed[0];
+      const mp = Math.round(((first.width * first.height) / 1e6) * 10) / 10;
+      const threads = /(\d+) thread/.exec(first.engineNote)?.[1];
+      const target = first.engine.startsWith('model') ? `chromium wasm×${threads ?? '?'} (${first.engine})` : `chromium (${first.engine})`;
+      log(`browser bench: ${photo.width}×${photo.height} (${mp} MP), ${runs} runs; engine ${first.engine} — ${first.engineNote}; crossOriginIsolated=${first.crossOriginIsolated}; PNG ${(first.outputBytes / 1024).toFixed(0)} KiB`);
+      rows.push({ target, megapixels: mp, stage: 'end-to-end', medianMs: Math.round(median(timed.map((t) => t.totalMs))) });
+      for (const stage of ['decode', 'clean', 'encode']) {
+        rows.push({ target, megapixels: mp, stage, medianMs: Math.round(median(timed.map((t) => t.stages[stage] ?? 0))) });
+      }
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r).once('error', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = await browserBenchRows({
+    runs: arg('runs') ? Number(arg('runs')) : undefined,
+    megapixels: arg('mp')?.split(',').map(Number),
+    build: !process.argv.includes('--no-build'),
+  });
+  console.log('| target | MP | stage | median ms |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.target} | ${r.megapixels} | ${r.stage} | ${r.medianMs} |`);
+  const e2e4 = rows.find((r) => r.megapixels >= 3.5 && r.megapixels <= 4.5 && r.stage === 'end-to-end');
+  if (e2e4) console.log(`\n4 MP end to end in Chromium: ${e2e4.medianMs} ms median (target ≤ 1000 ms): ${e2e4.medianMs <= 1000 ? 'met' : 'NOT met'}`);
+}
