@@ -131,7 +131,7 @@ function flourishPoints(random: Random, x0: number, x1: number, baseline: number
  * fill/stroke colour is set by the caller). All sizes in page units.
  */
 export function drawSignature(ctx: SKRSContext2D, random: Random, x: number, baseline: number, maxLength: number, language: Language): SignatureInfo {
-  const height = random.range(22, 50);
+  const height = random.range(20, 42);
   const pen = random.range(1.2, 3.2);
   const r = random.next();
   const style: SignatureInfo['style'] = r < 0.35 ? 'font' : r < 0.7 ? 'font+strokes' : 'strokes';
@@ -148,10 +148,16 @@ export function drawSignature(ctx: SKRSContext2D, random: Random, x: number, bas
     const name = random.pick(PERSON_NAMES[random.chance(0.7) ? language : 'en']);
     const face = random.pick(facesFor(HANDWRITING_FONTS, name));
     font = face.pkg;
-    const size = height * random.range(1.1, 1.8);
+    let size = height * random.range(1.0, 1.6);
     ctx.font = cssFont(face, size);
     ctx.textAlign = 'left';
     const text = random.chance(0.5) ? name : name.split(' ').pop() ?? name;
+    const natural = ctx.measureText(text).width;
+    if (natural > maxLength) {
+      // Keep the signature about as long as the line it sits on.
+      size *= Math.max(0.45, maxLength / natural);
+      ctx.font = cssFont(face, size);
+    }
     ctx.fillText(text, x, baseline);
     if (pen > 2.2) {
       // A broad pen: thicken the glyphs a little with an outline.

@@ -91,5 +91,5 @@ export function moneyText(random: Random, language: Language): string {
 }
 
 export function numberText(random: Random): string {
-  return String(random.int(1, 10 ** random.int(2, 10)));
+  return String(random.int(1, 10 ** (random.chance(0.8) ? random.int(1, 4) : random.int(5, 10))));
 }
