@@ -114,7 +114,8 @@ export function capturePage(page: Float32Array, width: number, height: number, p
 export async function encodeCapture(rgba: Uint8ClampedArray, width: number, height: number, params: CaptureParams): Promise<{ encoded: Buffer; image: RgbaImage }> {
   let pipeline = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length), { raw: { width, height, channels: 4 } }).removeAlpha();
   if (params.blur >= 0.3) pipeline = pipeline.blur(params.blur);
-  if (params.grayscale) pipeline = pipeline.grayscale();
+  // Grey scans stay 3-channel files (R = G = B): every reader then gets RGB(A) without colourspace handling.
+  if (params.grayscale) pipeline = pipeline.grayscale().toColourspace('srgb');
   const encoded =
     params.format === 'jpeg'
       ? await pipeline.jpeg({ quality: params.quality, chromaSubsampling: params.capture === 'photo' ? '4:2:0' : '4:4:4' }).toBuffer()
