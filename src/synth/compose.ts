@@ -40,22 +40,41 @@ export interface GroundTruth {
  */
 export function inkStamp(stamp: Uint8Array, width: number, height: number, unit: number, random: Random): Float32Array {
   const strength = new Float32Array(stamp.length);
-  let any = false;
-  for (let i = 0; i < stamp.length; i++) if (stamp[i] !== 0) { any = true; break; }
-  if (!any) return strength;
+  // Work inside the stamp's bounding box only (the noise fields are the expensive part).
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (stamp[row + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return strength;
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
   const base = random.range(0.55, 1);
   const uneven = random.range(0.1, 0.45);
   const dropout = random.chance(0.7) ? random.range(0.02, 0.3) : 0;
-  const field = fractalNoise(width, height, 40 * unit, 3, random);
-  const grain = valueNoise(width, height, Math.max(1.5, 2.5 * unit), random);
-  for (let i = 0; i < stamp.length; i++) {
-    if (stamp[i] === 0) continue;
-    const f = field[i] * 0.7 + grain[i] * 0.3;
-    if (f < dropout) {
-      const keep = Math.max(0, (f - dropout * 0.7) / (dropout * 0.3));
-      stamp[i] = Math.round(stamp[i] * keep);
+  const field = fractalNoise(bw, bh, 40 * unit, 3, random);
+  const grain = valueNoise(bw, bh, Math.max(1.5, 2.5 * unit), random);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      const i = (y + y0) * width + x + x0;
+      if (stamp[i] === 0) continue;
+      const k = y * bw + x;
+      const f = field[k] * 0.7 + grain[k] * 0.3;
+      if (f < dropout) {
+        const keep = Math.max(0, (f - dropout * 0.7) / (dropout * 0.3));
+        stamp[i] = Math.round(stamp[i] * keep);
+      }
+      strength[i] = Math.min(1, Math.max(0.2, base - uneven * (1 - field[k] * 2) * 0.5 - 0.15 * (1 - grain[k])));
     }
-    strength[i] = Math.min(1, Math.max(0.2, base - uneven * (1 - field[i] * 2) * 0.5 - 0.15 * (1 - grain[i])));
   }
   return strength;
 }
@@ -64,17 +83,20 @@ export function groundTruth(coverage: Coverage): GroundTruth {
   const n = coverage.printed.length;
   const all = new Uint8Array(n);
   const classes = new Uint8Array(n);
-  const { printed, formLine, handwriting, stamp } = coverage;
+  const { printed, formLine, handwriting, stamp, noise } = coverage;
+  const ordered = TIE_ORDER.map((layer) => coverage[layer]);
+  const orderedClass = TIE_ORDER.map((layer) => LAYER_CLASS[layer]);
   for (let i = 0; i < n; i++) {
+    if ((printed[i] | formLine[i] | handwriting[i] | stamp[i] | noise[i]) === 0) continue;
     const union = 1 - (1 - printed[i] / 255) * (1 - formLine[i] / 255) * (1 - handwriting[i] / 255) * (1 - stamp[i] / 255);
     all[i] = Math.round(union * 255);
     let best = 0;
     let bestClass: number = InkClass.paper;
-    for (const layer of TIE_ORDER) {
-      const a = coverage[layer][i];
+    for (let l = 0; l < ordered.length; l++) {
+      const a = ordered[l][i];
       if (a > best) {
         best = a;
-        bestClass = LAYER_CLASS[layer];
+        bestClass = orderedClass[l];
       }
     }
     classes[i] = best >= CLASS_THRESHOLD ? bestClass : InkClass.paper;
