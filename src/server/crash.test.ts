@@ -1,26 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/open';
 import { documentPhoto, fileBlob, multipart } from './testing/fixtures';
+import { freePort } from './testing/freePort';
 
 /** The real server as its own process, killed with SIGKILL in the middle of cleans, then restarted. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-crash-'));
 const KEY = 'ik_crash_test_key_0123456789abcdef';
 const LIMIT = 40;
 let child: ChildProcess | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(port: number): Promise<void> {
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   ChangePasswordSchema,
   CreateKeySchema,
@@ -17,17 +16,9 @@ import { addApiKey, getAccount, listKeys, newApiKey, revokeAccountKey, type KeyS
 import { createSession, deleteOtherSessions, deleteSession, findSession } from '../db/sessions';
 import { createUser, findUserByEmail, findUserById, setPassword, type User } from '../db/users';
 import { listUsage } from '../db/usage';
-import { ApiError, badParameter } from '../errors';
+import { ApiError } from '../errors';
 import type { Services } from '../services';
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badParameter(`${issue.path.join('.') || 'body'}: ${issue.message}`);
-  }
-  return parsed.data;
-}
+import { parseBody as parse } from './parseBody';
 
 const toKey = (k: KeySummary): ApiKeySummary => ({ id: k.id, name: k.name, prefix: k.prefix, created_at: k.createdAt, last_used_at: k.lastUsedAt, revoked_at: k.revokedAt });
 const notSignedIn = () => new ApiError(401, 'unauthorized', 'Sign in first.');

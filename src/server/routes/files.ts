@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   DeleteRequestSchema,
   RenameRequestSchema,
@@ -10,21 +9,12 @@ import {
   type RenameResponse,
 } from '../../shared/api';
 import { deleteFile, findFile, listFiles, renameFile, type StoredFile } from '../db/files';
-import { badParameter, notFound } from '../errors';
+import { notFound } from '../errors';
 import { requireAccount } from '../plugins/auth';
 import type { S3BlobStore } from '../blobs/s3Store';
 import type { Services } from '../services';
+import { parseBody } from './parseBody';
 import { fileUrl, publicOrigin } from './urls';
-
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue.path.join('.');
-    throw badParameter(field ? `${field}: ${issue.message}` : issue.message);
-  }
-  return parsed.data;
-}
 
 const toRecord = (file: StoredFile, origin: string): FileRecord => ({
   uuid: file.uuid,

@@ -1,25 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { S3Settings } from '../blobs/s3Store';
+import { freePort } from './freePort';
 
 const require = createRequire(import.meta.url);
 
 export interface TestS3 {
   settings(bucket: string): S3Settings;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A real S3-compatible server (s3rver) on loopback, in its own process. */
