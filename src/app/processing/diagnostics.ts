@@ -1,7 +1,9 @@
 /**
  * Test and diagnostics hook: with ?allowFallbackGpu=1 (or ?diagnostics=1) the page exposes
  * `window.inkliftDiagnostics.classMapOn(image, backend)`, the model's class map of an RGBA image on
- * WebGPU or WASM, so the e2e suite can compare backends. Absent otherwise.
+ * WebGPU or WASM, so the e2e suite can compare backends; and `processTimed(...)`, one document
+ * through the app's own worker (decode → pipeline → encode) with the page's wall time and the
+ * worker's per-stage times, for the browser benchmark (src/tools/bench/browser.ts). Absent otherwise.
  */
 import type { RgbaImage } from '../../core';
 import type { ProcessorBridge } from '../../worker/bridge';
@@ -12,8 +14,22 @@ declare global {
   interface Window {
     inkliftDiagnostics?: {
       classMapOn(image: { width: number; height: number; data: number[] }, backend: 'webgpu' | 'wasm', longSide?: number): Promise<{ width: number; height: number; classes: number[]; backend: string }>;
+      processTimed(input: Blob, format?: 'png' | 'webp'): Promise<TimedRun>;
     };
   }
+}
+
+export interface TimedRun {
+  /** performance.now() around the worker call, in the page: decode → pipeline → encode, engine ready. */
+  totalMs: number;
+  /** The worker's own laps: engine, decode, clean, encode. */
+  stages: Record<string, number>;
+  width: number;
+  height: number;
+  engine: string;
+  engineNote: string;
+  outputBytes: number;
+  crossOriginIsolated: boolean;
 }
 
 export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSettings): () => void {
@@ -23,6 +39,22 @@ export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSetti
       const raster: RgbaImage = { width: image.width, height: image.height, data: Uint8ClampedArray.from(image.data) };
       const map = await bridge.classMapOn(raster, backend, settings, longSide);
       return { width: map.width, height: map.height, classes: [...map.classes], backend: map.backend };
+    },
+    async processTimed(input, format = 'png') {
+      await bridge.prepareEngine(settings);
+      const start = performance.now();
+      const result = await bridge.process({ input, fileName: 'bench.jpg', options: { mode: 'standard', extract: '', aggressive: false, crop: false }, format, engine: settings });
+      const totalMs = performance.now() - start;
+      return {
+        totalMs,
+        stages: result.timings,
+        width: result.width,
+        height: result.height,
+        engine: result.engineName,
+        engineNote: result.engineStatus.note,
+        outputBytes: result.output.size,
+        crossOriginIsolated: window.crossOriginIsolated,
+      };
     },
   };
   return () => {

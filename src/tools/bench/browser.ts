@@ -6,11 +6,13 @@
  * engine) → PNG encode — once to warm up, then `runs` times. Medians end to end (the page's wall
  * time around the worker call) and per stage (the worker's laps).
  *
- * Usage: tsx src/tools/bench/browser.ts [--runs 7] [--mp 1,4] [--no-build]
+ * Usage: tsx src/tools/bench/browser.ts [--runs 7] [--mp 1,4] [--no-build] [--model FILE]
+ * (--model: serve this .onnx as /models/inkseg.onnx from a temporary copy of the build, to measure
+ * a candidate model before it is deployed.)
  * From the bench table: `rows.push(...(await browserBenchRows()))`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +21,7 @@ import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 
 export interface BrowserBenchRow {
-  /** e.g. "chromium wasm×2 (model)" or "chromium (classical)". */
+  /** e.g. "chromium wasm×2 model:inkseg-v1" or "chromium classical". */
   target: string;
   megapixels: number;
   /** "end-to-end", "decode", "clean", "encode". */
@@ -32,6 +34,10 @@ export interface BrowserBenchOptions {
   megapixels?: number[];
   /** Build the web app first (default true): the bench measures what the build ships. */
   build?: boolean;
+  /** Serve this model file as the deployed ink model (from a temporary copy of the build). */
+  modelFile?: string;
+  /** Runs discarded first (engine start, WASM compile, JIT tiers); default 2. */
+  warmup?: number;
   log?: (line: string) => void;
 }
 
@@ -71,9 +77,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+async function startServer(port: number, dataDir: string, webRoot: string | undefined): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', INKLIFT_DATA_DIR: dataDir, INKLIFT_DEMO_KEY: BENCH_KEY, INKLIFT_DEMO_LIMIT: '10' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', INKLIFT_DATA_DIR: dataDir, INKLIFT_DEMO_KEY: BENCH_KEY, INKLIFT_DEMO_LIMIT: '10', ...(webRoot ? { INKLIFT_WEB_ROOT: webRoot } : {}) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -110,8 +116,16 @@ export async function browserBenchRows(options: BrowserBenchOptions = {}): Promi
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'inklift-bench-'));
+  let webRoot: string | undefined;
+  if (options.modelFile) {
+    webRoot = path.join(dataDir, 'web');
+    cpSync('dist/web', webRoot, { recursive: true });
+    cpSync(options.modelFile, path.join(webRoot, 'models/inkseg.onnx'));
+    writeFileSync(path.join(webRoot, 'models/index.json'), JSON.stringify({ models: ['inkseg.onnx'] }));
+  }
+  const warmup = Math.max(1, options.warmup ?? 2);
   const port = await freePort();
-  const server = await startServer(port, dataDir);
+  const server = await startServer(port, dataDir, webRoot);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const rows: BrowserBenchRow[] = [];
   try {
@@ -122,18 +136,20 @@ export async function browserBenchRows(options: BrowserBenchOptions = {}): Promi
     for (const megapixels of sizes) {
       const photo = await benchPhoto(megapixels);
       const timed: TimedRun[] = [];
-      for (let i = 0; i < runs + 1; i++) {
+      for (let i = 0; i < runs + warmup; i++) {
         const run = await page.evaluate(async (base64) => {
           const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
           return window.inkliftDiagnostics!.processTimed(new Blob([bytes], { type: 'image/jpeg' }), 'png');
         }, photo.jpeg.toString('base64'));
-        if (i > 0) timed.push(run); // the first run warms up (engine, WASM compile, JIT)
+        if (i >= warmup) timed.push(run);
       }
       const first = timed[0];
       const mp = Math.round(((first.width * first.height) / 1e6) * 10) / 10;
       const threads = /(\d+) thread/.exec(first.engineNote)?.[1];
-      const target = first.engine.startsWith('model') ? `chromium wasm×${threads ?? '?'} (${first.engine})` : `chromium (${first.engine})`;
+      const engineName = first.engine.split(' (')[0];
+      const target = engineName.startsWith('model') ? `chromium wasm×${threads ?? '?'} ${engineName}` : `chromium ${engineName}`;
       log(`browser bench: ${photo.width}×${photo.height} (${mp} MP), ${runs} runs; engine ${first.engine} — ${first.engineNote}; crossOriginIsolated=${first.crossOriginIsolated}; PNG ${(first.outputBytes / 1024).toFixed(0)} KiB`);
+      log(`browser bench: runs (ms): ${timed.map((t) => `${Math.round(t.totalMs)} [${['decode', 'clean', 'encode'].map((s) => t.stages[s] ?? 0).join('/')}]`).join(', ')}`);
       rows.push({ target, megapixels: mp, stage: 'end-to-end', medianMs: Math.round(median(timed.map((t) => t.totalMs))) });
       for (const stage of ['decode', 'clean', 'encode']) {
         rows.push({ target, megapixels: mp, stage, medianMs: Math.round(median(timed.map((t) => t.stages[stage] ?? 0))) });
@@ -158,6 +174,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     runs: arg('runs') ? Number(arg('runs')) : undefined,
     megapixels: arg('mp')?.split(',').map(Number),
     build: !process.argv.includes('--no-build'),
+    modelFile: arg('model'),
   });
   console.log('| target | MP | stage | median ms |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.target} | ${r.megapixels} | ${r.stage} | ${r.medianMs} |`);
