@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { inkPhoto } from './support/documents';
 import { serverFile, storeOnServer } from './support/api';
 import { dropFiles, finishedResult, gallery, openApp } from './support/app';
+import { E2E_DEMO_KEY } from '../playwright.config';
 
 async function waitForOfflineReady(page: Page) {
   await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 120_000 });
@@ -66,4 +67,30 @@ test('offline: reload, process on this device, rename in the gallery; the rename
   await expect.poll(async () => (await serverFile(request, stored.uuid))?.name, { timeout: 30_000 }).toBe(`${name}-renamed-offline`);
   await page.reload();
   await expect(gallery(page).getByRole('listitem').filter({ hasText: photo })).toContainText('on this device');
+});
+
+test('an offline change the server refuses on replay (the file was deleted meanwhile) is reported, not dropped silently', async ({ page, context, request }) => {
+  const name = `refused-${Date.now().toString(36)}`;
+  const stored = await storeOnServer(request, await inkPhoto('gone.jpg', 300, 200), name);
+  await openApp(page);
+  const item = gallery(page).getByRole('listitem').filter({ hasText: name });
+  await expect(item).toBeVisible();
+
+  await context.setOffline(true);
+  await item.getByRole('button', { name: 'Rename' }).click();
+  await item.getByRole('textbox').fill(`${name}-offline`);
+  await item.getByRole('textbox').press('Enter');
+  await expect(page.getByText('will be sent when the connection returns')).toBeVisible();
+  // Another client deletes the file while this one is offline: the queued rename will get 404.
+  const deleted = await request.post('/api/files/delete', { headers: { authorization: `Bearer ${E2E_DEMO_KEY}` }, data: { uuid: stored.uuid } });
+  expect(deleted.status()).toBe(200);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'made offline' });
+  await expect(alert).toContainText(`Renaming “${name}” to “${name}-offline” (made offline) could not be applied`);
+  await expect(alert).toContainText('not_found');
+  await expect(gallery(page).getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
 });

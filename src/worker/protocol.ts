@@ -33,6 +33,10 @@ export interface ProcessResult {
   preview: Blob | null;
   engineName: string;
   engineStatus: EngineStatus;
+  /** Where the result sits in the decoded input when cropped (crop=on), and the input's size: the before/after view aligns them. */
+  crop: { left: number; top: number; width: number; height: number } | null;
+  sourceWidth: number;
+  sourceHeight: number;
   /** Milliseconds per stage: decode, clean, encode. */
   timings: Record<string, number>;
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { OutboxEntry } from '../store/outbox';
 import type { FileRecord } from '../../shared/api';
 import { applyOutbox, cacheServerFiles, cachedServerFiles, enqueue, listOutbox, removeFromOutbox } from '../store/outbox';
 import { isOnline, subscribeConnectivity } from '../platform/connectivity';
@@ -43,7 +44,8 @@ export function useServerFiles(apiKey: string) {
   });
 }
 
-type Change = { kind: 'rename'; uuid: string; name: string } | { kind: 'delete'; uuid: string };
+/** `was`: the name shown when the change was made. */
+type Change = { kind: 'rename'; uuid: string; name: string; was?: string } | { kind: 'delete'; uuid: string; was?: string };
 
 function applyChange(files: FileRecord[], change: Change): FileRecord[] {
   return change.kind === 'delete' ? files.filter((f) => f.uuid !== change.uuid) : files.map((f) => (f.uuid === change.uuid ? { ...f, name: change.name } : f));
@@ -107,20 +109,47 @@ export function replayOutbox(queryClient: QueryClient, apiKey: string): Promise<
   return replaying;
 }
 
+const outboxFailuresKey = ['outbox-failures'] as const;
+
+/** A change made offline that the server refused when it was sent (404: the file is gone; 422: invalid). */
+export interface OutboxFailure {
+  id: string;
+  sentence: string;
+}
+
+function describeQueued(entry: OutboxEntry, known: FileRecord[] | undefined): string {
+  const name = `“${entry.was ?? known?.find((f) => f.uuid === entry.uuid)?.name ?? entry.uuid}”`;
+  return entry.kind === 'rename' ? `Renaming ${name} to “${entry.name}”` : `Deleting ${name}`;
+}
+
+const isFinalRefusal = (status: number) => status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+
 async function sendOutbox(queryClient: QueryClient, apiKey: string): Promise<number> {
   let sent = 0;
+  const failures: OutboxFailure[] = [];
+  const known = await cachedServerFiles(apiKey);
   for (const entry of await listOutbox()) {
     try {
       await sendChange(apiKey, entry.kind === 'rename' ? { kind: 'rename', uuid: entry.uuid, name: entry.name } : { kind: 'delete', uuid: entry.uuid });
     } catch (error) {
-      if (error instanceof NetworkError) break;
-      // 404/422: the file is gone or the change is invalid; it cannot succeed later either.
+      // Unreachable again, the key refused (401/403) or the server busy (429/5xx): keep it queued for the next replay.
+      if (!(error instanceof ApiError) || !isFinalRefusal(error.status)) break;
+      // 404/422: the file is gone or the change is invalid; it cannot succeed later either, so it leaves the outbox — and the person is told.
+      failures.push({ id: `${entry.id ?? entry.uuid}-${entry.queuedAt}`, sentence: `${describeQueued(entry, known)} (made offline) could not be applied: ${describeError(error)}` });
     }
     if (entry.id !== undefined) await removeFromOutbox(entry.id);
     sent++;
   }
+  if (failures.length > 0) queryClient.setQueryData<OutboxFailure[]>(outboxFailuresKey, (old) => [...(old ?? []), ...failures]);
   if (sent > 0) await queryClient.invalidateQueries({ queryKey: filesKey(apiKey) });
   return sent;
+}
+
+/** Offline changes the server refused on replay, until the person dismisses them. */
+export function useOutboxFailures() {
+  const queryClient = useQueryClient();
+  const failures = useQuery<OutboxFailure[]>({ queryKey: outboxFailuresKey, queryFn: () => [], enabled: false, staleTime: Infinity, gcTime: Infinity }).data ?? [];
+  return { failures, dismiss: () => queryClient.setQueryData<OutboxFailure[]>(outboxFailuresKey, []) };
 }
 
 /** Replays the outbox on load and whenever the server becomes reachable again. */

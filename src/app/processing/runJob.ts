@@ -23,6 +23,19 @@ export interface JobOutcome {
   preview: Blob | null;
   uuid: string | null;
   localId: string | null;
+  /** The result's place in the input when cropped on this device (the server does not say where it cropped). */
+  crop: Placement2D | null;
+  /** True when the result was cropped and its place in the input is unknown. */
+  cropUnknown: boolean;
+}
+
+export interface Placement2D {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  sourceWidth: number;
+  sourceHeight: number;
 }
 
 export interface JobContext {
@@ -74,7 +87,8 @@ async function onDevice(source: JobSource, context: JobContext, reason: string):
     createdAt: new Date().toISOString(),
   });
   context.onStored('device');
-  return { blob: result.output, format: result.format, where: 'device', reason, engine, preview: result.preview, uuid: null, localId };
+  const crop = result.crop ? { ...result.crop, sourceWidth: result.sourceWidth, sourceHeight: result.sourceHeight } : null;
+  return { blob: result.output, format: result.format, where: 'device', reason, engine, preview: result.preview, uuid: null, localId, crop, cropUnknown: false };
 }
 
 function describeEngine(engineName: string, status: EngineStatus): string {
@@ -102,7 +116,7 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
   });
   if (result.balance) context.onBalance(result.balance);
   context.onStored('server');
-  return { blob: result.blob, format: choices.format, where: 'server', reason, engine: result.engine ?? 'server', preview: null, uuid: result.uuid, localId: null };
+  return { blob: result.blob, format: choices.format, where: 'server', reason, engine: result.engine ?? 'server', preview: null, uuid: result.uuid, localId: null, crop: null, cropUnknown: choices.crop };
 }
 
 export async function runJob(source: JobSource, context: JobContext): Promise<JobOutcome> {

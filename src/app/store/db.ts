@@ -13,9 +13,10 @@ export interface LocalResult {
   createdAt: string;
 }
 
+/** `was`: the file's name as the person saw it when the change was queued (to say which file, should the change fail later). */
 export type OutboxEntry =
-  | { id?: number; kind: 'rename'; uuid: string; name: string; queuedAt: string }
-  | { id?: number; kind: 'delete'; uuid: string; queuedAt: string };
+  | { id?: number; kind: 'rename'; uuid: string; name: string; was?: string; queuedAt: string }
+  | { id?: number; kind: 'delete'; uuid: string; was?: string; queuedAt: string };
 
 interface InkliftDb extends DBSchema {
   results: { key: string; value: LocalResult; indexes: { createdAt: string } };

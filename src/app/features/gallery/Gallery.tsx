@@ -1,6 +1,6 @@
 /** The account's stored files (server) and the results kept on this device, newest first. */
 import { useEffect, useMemo, useState } from 'react';
-import { useFileChange, useOutboxReplay, useServerFiles } from '../../api/files';
+import { useFileChange, useOutboxFailures, useOutboxReplay, useServerFiles } from '../../api/files';
 import { describeError } from '../../api/client';
 import { saveBlob } from '../../platform/download';
 import { useLocalResultChange, useLocalResults } from '../../store/useLocalResults';
@@ -35,6 +35,7 @@ export function Gallery({ apiKey }: { apiKey: string }) {
   const thumbnails = useLocalThumbnails(local.data);
   const [pending, setPending] = useState<Pending>(null);
   useOutboxReplay(key);
+  const outbox = useOutboxFailures();
 
   const entries: GalleryEntry[] = [
     ...(local.data ?? []).map<GalleryEntry>((r) => ({ key: `device:${r.id}`, name: r.name, thumbnail: thumbnails.get(r.id) ?? '', createdAt: r.createdAt, expiresAt: null, where: 'device' })),
@@ -45,12 +46,12 @@ export function Gallery({ apiKey }: { apiKey: string }) {
   const rename = (entry: GalleryEntry, name: string) => {
     clearMessage();
     if (entry.where === 'device') localChange.mutate({ kind: 'rename', id: idOf(entry), name });
-    else change({ kind: 'rename', uuid: idOf(entry), name });
+    else change({ kind: 'rename', uuid: idOf(entry), name, was: entry.name });
   };
   const remove = (entry: GalleryEntry) => {
     clearMessage();
     if (entry.where === 'device') localChange.mutate({ kind: 'delete', id: idOf(entry) });
-    else change({ kind: 'delete', uuid: idOf(entry) });
+    else change({ kind: 'delete', uuid: idOf(entry), was: entry.name });
   };
   const download = async (entry: GalleryEntry) => {
     const blob = await fetch(entry.thumbnail).then((r) => r.blob());
@@ -72,6 +73,18 @@ export function Gallery({ apiKey }: { apiKey: string }) {
       {!key && <p className="muted">Add an API key to see the files stored on the server.</p>}
       {server.isError && <p className="notice notice--warn" role="alert">The server’s files could not be loaded: {describeError(server.error)}</p>}
       {message && <p className="notice notice--warn" role="alert">{message}</p>}
+      {outbox.failures.length > 0 && (
+        <div className="notice notice--warn" role="alert">
+          <ul className="plain-list">
+            {outbox.failures.map((failure) => (
+              <li key={failure.id}>{failure.sentence}</li>
+            ))}
+          </ul>
+          <button type="button" className="button button--quiet" onClick={outbox.dismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
       {localChange.isError && <p className="notice notice--warn" role="alert">{describeError(localChange.error)}</p>}
       {entries.length === 0 && !server.isLoading && <p className="muted empty">Processed documents appear here.</p>}
       <ul className="gallery__list" aria-label="Gallery">

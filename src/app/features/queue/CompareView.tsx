@@ -1,5 +1,9 @@
-/** Before/after on a checkerboard: a slider reveals the original over the transparent result; zoom levels. */
-import { useId, useState } from 'react';
+/**
+ * Before/after on a checkerboard: a slider reveals the original over the transparent result; zoom
+ * levels. A cropped result sits at its place in the original's frame, so both stay aligned.
+ */
+import { useId, useState, type CSSProperties } from 'react';
+import type { Placement2D } from '../../processing/runJob';
 
 const ZOOMS = [
   { value: 'fit', label: 'Fit' },
@@ -8,13 +12,24 @@ const ZOOMS = [
   { value: '4', label: '400%' },
 ] as const;
 
-export function CompareView({ name, before, after }: { name: string; before: string | null; after: string }) {
+const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
+
+export function CompareView({ name, before, after, crop = null }: { name: string; before: string | null; after: string; crop?: Placement2D | null }) {
   const [split, setSplit] = useState(50);
   const [zoom, setZoom] = useState<(typeof ZOOMS)[number]['value']>('fit');
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const id = useId();
   const scale = zoom === 'fit' ? null : Number(zoom);
-  const style = scale && size ? { width: size.width * scale, height: size.height * scale } : undefined;
+  // With a crop and an original to compare, the stage is the original's frame.
+  const framed = crop !== null && before !== null;
+  const frame = framed ? { width: crop.sourceWidth, height: crop.sourceHeight } : size;
+  const style: CSSProperties = {
+    ...(scale && frame ? { width: frame.width * scale, height: frame.height * scale } : {}),
+    ...(framed ? { aspectRatio: `${crop.sourceWidth} / ${crop.sourceHeight}` } : {}),
+  };
+  const afterStyle: CSSProperties | undefined = framed
+    ? { position: 'absolute', left: percent(crop.left, crop.sourceWidth), top: percent(crop.top, crop.sourceHeight), width: percent(crop.width, crop.sourceWidth), height: percent(crop.height, crop.sourceHeight) }
+    : undefined;
   return (
     <figure className="compare">
       <div className="compare__viewport" tabIndex={0} aria-label={`Result preview of ${name}, scrollable when zoomed`}>
@@ -22,6 +37,7 @@ export function CompareView({ name, before, after }: { name: string; before: str
           <img
             className="compare__after"
             src={after}
+            style={afterStyle}
             alt={`Transparent ink of ${name}`}
             onLoad={(e) => setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
           />

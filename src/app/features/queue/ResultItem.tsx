@@ -64,7 +64,7 @@ export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string)
             {elapsed !== null && ` in ${seconds(elapsed)}`} — {outcome.reason}.{' '}
             <span className="muted">Engine: {outcome.engine}</span>
           </p>
-          <CompareView name={name} before={job.previewUrl ?? job.originalUrl} after={job.resultUrl} />
+          <CompareView name={name} before={outcome.cropUnknown ? null : (job.previewUrl ?? job.originalUrl)} after={job.resultUrl} crop={outcome.crop} />
           <div className="result__actions">
             <button type="button" className="button button--primary" onClick={() => saveBlob(outcome.blob, resultFileName(name, outcome.format))}>
               Download
