@@ -9,16 +9,17 @@
  * Usage: tsx src/tools/bench/browser.ts [--runs 7] [--mp 1,4] [--no-build] [--model FILE]
  * (--model: serve this .onnx as /models/inkseg.onnx from a temporary copy of the build, to measure
  * a candidate model before it is deployed.)
- * From the bench table: `rows.push(...(await browserBenchRows()))`.
+ * In `npm run bench`: `browserTarget` (a BenchTarget) — add it to src/tools/bench.ts's TARGETS.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import type { BenchInput, BenchResult, BenchTarget } from './types';
 
 export interface BrowserBenchRow {
   /** e.g. "chromium wasm×2 model:inkseg-v1" or "chromium classical". */
@@ -106,9 +107,15 @@ interface TimedRun {
   crossOriginIsolated: boolean;
 }
 
-export async function browserBenchRows(options: BrowserBenchOptions = {}): Promise<BrowserBenchRow[]> {
-  const runs = Math.max(5, options.runs ?? 7);
-  const sizes = options.megapixels ?? [1, 4];
+interface Measured {
+  megapixels: number;
+  target: string;
+  note: string;
+  runs: TimedRun[];
+}
+
+/** Builds (optionally), serves, opens Chromium and times each JPEG input through the app's worker. */
+async function measureInBrowser(inputs: readonly { jpeg: Uint8Array; megapixels: number }[], options: BrowserBenchOptions & { runs: number; warmup: number }): Promise<Measured[]> {
   const log = options.log ?? ((line: string) => console.error(line));
   if (options.build ?? true) {
     log('browser bench: building the web app (vite build)…');
@@ -123,37 +130,33 @@ export async function browserBenchRows(options: BrowserBenchOptions = {}): Promi
     cpSync(options.modelFile, path.join(webRoot, 'models/inkseg.onnx'));
     writeFileSync(path.join(webRoot, 'models/index.json'), JSON.stringify({ models: ['inkseg.onnx'] }));
   }
-  const warmup = Math.max(1, options.warmup ?? 2);
   const port = await freePort();
   const server = await startServer(port, dataDir, webRoot);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  const rows: BrowserBenchRow[] = [];
+  const measured: Measured[] = [];
   try {
     const page = await browser.newPage();
     // diagnostics=1 exposes the timed hook; disableGpu: headless WebGPU here is SwiftShader (CPU), never used for speed.
     await page.goto(`http://127.0.0.1:${port}/?diagnostics=1&disableGpu=1`);
     await page.waitForFunction(() => window.inkliftDiagnostics !== undefined, undefined, { timeout: 60_000 });
-    for (const megapixels of sizes) {
-      const photo = await benchPhoto(megapixels);
+    for (const input of inputs) {
+      const base64 = Buffer.from(input.jpeg).toString('base64');
       const timed: TimedRun[] = [];
-      for (let i = 0; i < runs + warmup; i++) {
-        const run = await page.evaluate(async (base64) => {
-          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      for (let i = 0; i < options.runs + options.warmup; i++) {
+        const run = await page.evaluate(async (data) => {
+          const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
           return window.inkliftDiagnostics!.processTimed(new Blob([bytes], { type: 'image/jpeg' }), 'png');
-        }, photo.jpeg.toString('base64'));
-        if (i >= warmup) timed.push(run);
+        }, base64);
+        if (i >= options.warmup) timed.push(run);
       }
       const first = timed[0];
-      const mp = Math.round(((first.width * first.height) / 1e6) * 10) / 10;
       const threads = /(\d+) thread/.exec(first.engineNote)?.[1];
       const engineName = first.engine.split(' (')[0];
       const target = engineName.startsWith('model') ? `chromium wasm×${threads ?? '?'} ${engineName}` : `chromium ${engineName}`;
-      log(`browser bench: ${photo.width}×${photo.height} (${mp} MP), ${runs} runs; engine ${first.engine} — ${first.engineNote}; crossOriginIsolated=${first.crossOriginIsolated}; PNG ${(first.outputBytes / 1024).toFixed(0)} KiB`);
+      const note = `${first.width}×${first.height}: ${first.engineNote} crossOriginIsolated=${first.crossOriginIsolated}; PNG ${(first.outputBytes / 1024).toFixed(0)} KiB`;
+      log(`browser bench: ${note}`);
       log(`browser bench: runs (ms): ${timed.map((t) => `${Math.round(t.totalMs)} [${['decode', 'clean', 'encode'].map((s) => t.stages[s] ?? 0).join('/')}]`).join(', ')}`);
-      rows.push({ target, megapixels: mp, stage: 'end-to-end', medianMs: Math.round(median(timed.map((t) => t.totalMs))) });
-      for (const stage of ['decode', 'clean', 'encode']) {
-        rows.push({ target, megapixels: mp, stage, medianMs: Math.round(median(timed.map((t) => t.stages[stage] ?? 0))) });
-      }
+      measured.push({ megapixels: input.megapixels, target, note, runs: timed });
     }
   } finally {
     await browser.close();
@@ -161,8 +164,43 @@ export async function browserBenchRows(options: BrowserBenchOptions = {}): Promi
     await new Promise((r) => server.once('exit', r).once('error', r));
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return rows;
+  return measured;
 }
+
+const STAGES = ['decode', 'clean', 'encode'] as const;
+const medians = (m: Measured): Record<string, number> => ({
+  'end-to-end': median(m.runs.map((t) => t.totalMs)),
+  ...Object.fromEntries(STAGES.map((stage) => [stage, median(m.runs.map((t) => t.stages[stage] ?? 0))])),
+});
+
+/** Rows {target, megapixels, stage, medianMs} for generated photos of the given sizes (default 1 and 4 MP). */
+export async function browserBenchRows(options: BrowserBenchOptions = {}): Promise<BrowserBenchRow[]> {
+  const runs = Math.max(5, options.runs ?? 7);
+  const warmup = Math.max(1, options.warmup ?? 2);
+  const photos = await Promise.all((options.megapixels ?? [1, 4]).map(async (megapixels) => ({ megapixels, jpeg: (await benchPhoto(megapixels)).jpeg })));
+  const measured = await measureInBrowser(photos, { ...options, runs, warmup });
+  return measured.flatMap((m) => Object.entries(medians(m)).map(([stage, ms]) => ({ target: m.target, megapixels: m.megapixels, stage, medianMs: Math.round(ms) })));
+}
+
+/** The bench table's Chromium target (src/tools/bench.ts TARGETS): the same inputs as the Node target. */
+export const browserTarget: BenchTarget = {
+  name: 'chromium',
+  async available() {
+    if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
+    return true;
+  },
+  async run(inputs: readonly BenchInput[], settings): Promise<BenchResult> {
+    const measured = await measureInBrowser(
+      inputs.map((i) => ({ jpeg: i.bytes, megapixels: i.megapixels })),
+      { runs: Math.max(5, settings.runs), warmup: Math.max(1, settings.warmup), log: (line) => console.log(line) },
+    );
+    return {
+      target: measured[0]?.target ?? 'chromium',
+      measurements: measured.map((m) => ({ megapixels: m.megapixels, stages: medians(m) })),
+      notes: measured.map((m) => m.note),
+    };
+  },
+};
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
