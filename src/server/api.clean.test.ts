@@ -117,6 +117,18 @@ describe('POST /api/clean', () => {
     expect(stats.opaque).toBeGreaterThan(1000);
   });
 
+  it('crop=1 returns the ink with a margin and says where it sits in the input', async () => {
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), type: 'png', crop: '1' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-inklift-source-size')).toBe('900x600');
+    const [left, top, width, height] = response.headers.get('x-inklift-crop')!.split(',').map(Number);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([width, height]);
+    expect(width * height).toBeLessThan(900 * 600);
+    expect(left + width).toBeLessThanOrEqual(900);
+    expect(top + height).toBeLessThanOrEqual(600);
+  });
+
   it('applies EXIF orientation', async () => {
     const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(await rotatedJpeg(400, 200)), type: 'png' }) });
     expect(response.status).toBe(200);

@@ -111,4 +111,8 @@ export const CleanHeaders = {
   limit: 'x-limit',
   charged: 'x-credits-charged',
   engine: 'x-inklift-engine',
+  /** Size of the decoded input, `WIDTHxHEIGHT`. */
+  sourceSize: 'x-inklift-source-size',
+  /** With crop=1: where the result sits in the input, `left,top,width,height`. */
+  crop: 'x-inklift-crop',
 } as const;

@@ -10,11 +10,12 @@
  * under src/tools/bench/ (BenchTarget); add one there and list it in TARGETS.
  */
 import { benchInputs } from './bench/inputs';
+import { browserTarget } from './bench/browser';
 import { nodeTarget } from './bench/node';
 import type { BenchResult, BenchTarget } from './bench/types';
 import { markdownTable } from './markdownTable';
 
-const TARGETS: readonly BenchTarget[] = [nodeTarget];
+const TARGETS: readonly BenchTarget[] = [nodeTarget, browserTarget];
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -24,6 +24,9 @@ export interface ProcessResult {
   height: number;
   engine: string;
   kind: string;
+  /** Size of the decoded input, and where the result sits in it when cropped. */
+  source: { width: number; height: number };
+  crop: { left: number; top: number; width: number; height: number } | null;
 }
 
 export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): Promise<{ image: RgbaImage; kind: string }> {
@@ -38,5 +41,14 @@ export async function processDocument(request: ProcessRequest, engine?: Engine):
   const { image, kind } = await decodeDocument(request.bytes, request.limits);
   const result = await cleanImage(image, request.options, engine);
   const [webp, png] = await Promise.all([encodeWebp(result.image), request.wantPng ? encodePng(result.image) : Promise.resolve(null)]);
-  return { webp, png, width: result.image.width, height: result.image.height, engine: result.engine, kind };
+  return {
+    webp,
+    png,
+    width: result.image.width,
+    height: result.image.height,
+    engine: result.engine,
+    kind,
+    source: { width: image.width, height: image.height },
+    crop: result.crop ?? null,
+  };
 }

@@ -71,6 +71,8 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       [CleanHeaders.limit]: String(outcome.limit),
       [CleanHeaders.charged]: '1',
       [CleanHeaders.engine]: result.engine,
+      [CleanHeaders.sourceSize]: `${result.source.width}x${result.source.height}`,
+      ...(result.crop ? { [CleanHeaders.crop]: `${result.crop.left},${result.crop.top},${result.crop.width},${result.crop.height}` } : {}),
       'cache-control': 'no-store',
     });
     if (input.params.type === 'webp') return reply.type('image/webp').send(webp);
