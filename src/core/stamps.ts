@@ -1,5 +1,6 @@
 import { labelComponents } from './components';
-import { cellChroma, cellHue, type InkGrid } from './inkGrid';
+import { COLOURED_TINT, inkTint } from './inkColour';
+import { cellHue, type InkGrid } from './inkGrid';
 
 /**
  * Stamps: clusters of coloured (not dark-neutral) ink that look like a stamp rather than a pen
@@ -7,8 +8,6 @@ import { cellChroma, cellHue, type InkGrid } from './inkGrid';
  * stamps are compact (round or rectangular), framed by a ring or rectangle, and hold many small
  * letters; signatures are elongated with few, long strokes. Red and violet inks lean to stamp.
  */
-export const COLOURED_CHROMA = 40;
-
 export interface StampCluster {
   left: number;
   top: number;
@@ -31,11 +30,12 @@ export interface StampAnalysis {
   clusters: StampCluster[];
 }
 
-/** 1 where the grid cell holds coloured ink (not dark-neutral). */
+/** 1 where the grid cell holds coloured ink (tinted away from the page's neutral ink, see inkColour). */
 export function colouredInk(grid: InkGrid): Uint8Array {
   const n = grid.width * grid.height;
+  const { tint } = inkTint(grid);
   const coloured = new Uint8Array(n);
-  for (let k = 0; k < n; k++) if (grid.mask[k] !== 0 && cellChroma(grid, k) >= COLOURED_CHROMA) coloured[k] = 1;
+  for (let k = 0; k < n; k++) if (grid.mask[k] !== 0 && tint[k] >= COLOURED_TINT) coloured[k] = 1;
   return coloured;
 }
 
