@@ -1,6 +1,7 @@
 import { labelComponents } from './components';
 import { detectFormLines, formLineOptionsFor } from './formLines';
 import { buildInkGrid } from './inkGrid';
+import { hueFamilies } from './hueFamilies';
 import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps } from './stamps';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
@@ -27,7 +28,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   // A page with (almost) no coloured ink is a grey scan: stamps are found later, by structure.
   const byColour = colouredCells > Math.max(50, inkCells * 0.01);
-  const stampMask = byColour ? detectStamps(grid, colouredMask, true).stampMask : new Uint8Array(n);
+  const stampMask = byColour ? colouredStamps(grid, colouredMask) : new Uint8Array(n);
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
@@ -92,6 +93,21 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   growIntoFaintInk(classes, grid.alpha, width, height, 2);
   return { width, height, classes };
+}
+
+/** Stamps among the coloured ink, each hue family (one ink) judged on its own. */
+function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uint8Array): Uint8Array {
+  const n = grid.width * grid.height;
+  const { family, count } = hueFamilies(grid, colouredMask);
+  if (count <= 1) return detectStamps(grid, colouredMask, true).stampMask;
+  const stampMask = new Uint8Array(n);
+  const candidate = new Uint8Array(n);
+  for (let f = 1; f <= count; f++) {
+    for (let k = 0; k < n; k++) candidate[k] = family[k] === f ? 1 : 0;
+    const found = detectStamps(grid, candidate, true).stampMask;
+    for (let k = 0; k < n; k++) stampMask[k] |= found[k];
+  }
+  return stampMask;
 }
 
 /** Faint ink below the analysis mask takes the class of a labelled neighbour (edges of strokes). */

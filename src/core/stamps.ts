@@ -6,7 +6,8 @@ import { cellHue, type InkGrid } from './inkGrid';
  * Stamps: clusters of coloured (not dark-neutral) ink that look like a stamp rather than a pen
  * signature. Coloured cells are grouped on a coarse grid; each group is judged by its structure:
  * stamps are compact (round or rectangular), framed by a ring or rectangle, and hold many small
- * letters; signatures are elongated with few, long strokes. Red and violet inks lean to stamp.
+ * letters; signatures are elongated with few, long strokes. The ink's hue is no cue: pens and
+ * stamps come in the same blues and violets.
  */
 export interface StampCluster {
   left: number;
@@ -19,6 +20,8 @@ export interface StampCluster {
   frameLike: boolean;
   /** Centres of the letter-sized components, x and y interleaved. */
   letters: number[];
+  /** Heights of the letter-sized components. */
+  letterHeights: number[];
   /** Where the stamp itself lies (from its letters), inclusive box in grid cells. */
   extent: { left: number; top: number; right: number; bottom: number };
   isStamp: boolean;
@@ -76,7 +79,7 @@ export function detectStamps(grid: InkGrid, candidate: Uint8Array, byColour: boo
   const clusters: StampCluster[] = [];
   for (let g = 0; g <= groups.count; g++) {
     clusters.push({
-      left: width, top: height, right: -1, bottom: -1, cells: 0, components: 0, hue: 0, frameLike: false, letters: [],
+      left: width, top: height, right: -1, bottom: -1, cells: 0, components: 0, hue: 0, frameLike: false, letters: [], letterHeights: [],
       extent: { left: 0, top: 0, right: -1, bottom: -1 }, isStamp: false,
     });
   }
@@ -117,7 +120,10 @@ export function detectStamps(grid: InkGrid, candidate: Uint8Array, byColour: boo
     const pw = parts.right[l] - parts.left[l] + 1;
     const ph = parts.bottom[l] - parts.top[l] + 1;
     if (parts.area[l] >= 4) c.components++;
-    if (parts.area[l] >= 4 && pw <= letterMax && ph <= letterMax) c.letters.push((parts.left[l] + parts.right[l]) / 2, (parts.top[l] + parts.bottom[l]) / 2);
+    if (parts.area[l] >= 4 && pw <= letterMax && ph <= letterMax) {
+      c.letters.push((parts.left[l] + parts.right[l]) / 2, (parts.top[l] + parts.bottom[l]) / 2);
+      c.letterHeights.push(ph);
+    }
     const cwid = c.right - c.left + 1;
     const chei = c.bottom - c.top + 1;
     // A frame: one component spanning most of the cluster both ways while filling little of its box.
@@ -207,8 +213,11 @@ function judgeStamp(c: StampCluster, longSide: number, byColour: boolean): boole
   const letters = c.letters.length / 2;
   if (short < Math.max(10, longSide * 0.035)) return false;
   if (!byColour) return letters >= 10 && aspect <= 1.8 && (c.frameLike || letters >= 16);
-  const redOrViolet = c.hue < 25 || c.hue > 255;
+  // A stamp holds many small letters (or a frame around a few); a pen signature has a few long strokes.
   if (c.frameLike && aspect <= 3.2) return true;
-  if (redOrViolet && aspect <= 3.2 && c.components >= 4) return true;
-  return aspect <= 2.6 && letters >= 8;
+  if (letters < 8) return false;
+  // Lines of small letters (a long rectangular stamp) rather than one row of letters as tall as the ink.
+  const heights = [...c.letterHeights].sort((a, b) => a - b);
+  const smallLetters = heights[heights.length >> 1] <= 0.4 * short;
+  return aspect <= 2.6 || (aspect <= 3.6 && smallLetters);
 }
