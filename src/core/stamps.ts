@@ -212,12 +212,16 @@ function judgeStamp(c: StampCluster, longSide: number, byColour: boolean): boole
   const aspect = Math.max(w, h) / Math.max(1, short);
   const letters = c.letters.length / 2;
   if (short < Math.max(10, longSide * 0.035)) return false;
+  // Ink spread thinly over a wide box (colour fringes of print, scattered specks) is no stamp.
+  const fill = c.cells / ((c.right - c.left + 1) * (c.bottom - c.top + 1));
+  const heights = [...c.letterHeights].sort((a, b) => a - b);
+  const letterHeight = heights.length > 0 ? heights[heights.length >> 1] : 0;
+  if (fill < 0.04 || (letters >= 8 && letterHeight < 3)) return false;
   if (!byColour) return letters >= 10 && aspect <= 1.8 && (c.frameLike || letters >= 16);
   // A stamp holds many small letters (or a frame around a few); a pen signature has a few long strokes.
   if (c.frameLike && aspect <= 3.2) return true;
   if (letters < 8) return false;
   // Lines of small letters (a long rectangular stamp) rather than one row of letters as tall as the ink.
-  const heights = [...c.letterHeights].sort((a, b) => a - b);
-  const smallLetters = heights[heights.length >> 1] <= 0.4 * short;
+  const smallLetters = letterHeight <= 0.4 * short;
   return aspect <= 2.6 || (aspect <= 3.6 && smallLetters);
 }
