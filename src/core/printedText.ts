@@ -10,7 +10,8 @@ export interface PrintedTextOptions {
   maxGlyphHeight: number;
   /** Smallest glyph height, in grid cells (smaller parts are dots, accents, specks). */
   minGlyphHeight: number;
-  /** Fewest glyphs in a row for it to count as printed (coloured rows need twice as many). */
+  /** Fewest glyphs in a row for it to count as printed. Rows of coloured ink need four times as many:
+   * a pen name in separate letters is a short coloured row, coloured print (letterheads) is long. */
   minRowLength: number;
 }
 
@@ -100,7 +101,7 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const h = bottom[l] - top[l] + 1;
     heightSum[r] += h;
     heightSquares[r] += h * h;
-    if (coloured[l] * 2 > comps.area[l]) colouredMembers[r]++;
+    if (coloured[l] * 3 > comps.area[l]) colouredMembers[r]++;
   }
   const printed = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
@@ -108,7 +109,7 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const r = find(l);
     const m = members[r];
     const mostlyColoured = colouredMembers[r] * 2 > m;
-    const needed = mostlyColoured ? opts.minRowLength * 2 : opts.minRowLength;
+    const needed = mostlyColoured ? opts.minRowLength * 4 : opts.minRowLength;
     const mean = heightSum[r] / m;
     const spread = Math.sqrt(Math.max(0, heightSquares[r] / m - mean * mean)) / mean;
     if (m >= needed && spread <= 0.35) printed[l] = 1;
