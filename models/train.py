@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from inkseg.data import CropSampler, cell_weights, full_page_input, load_pages  # noqa: E402
+from inkseg.data import CropSampler, full_page_input, load_pages, set_focus_weight  # noqa: E402
 from inkseg.net import NUM_CLASSES, InkSeg, export_onnx, param_count  # noqa: E402
 
 CLASS_NAMES = ['paper', 'printed', 'formLine', 'handwriting', 'stamp', 'noise']
@@ -28,12 +28,13 @@ def parse_args():
     p.add_argument('--val', default=os.path.join(HERE, '.cache/prep/val'))
     p.add_argument('--run', default=os.path.join(HERE, '.cache/run'))
     p.add_argument('--out', default=os.path.join(HERE, 'inkseg.onnx'))
-    p.add_argument('--iters', type=int, default=3000)
+    p.add_argument('--iters', type=int, default=4000)
     p.add_argument('--batch', type=int, default=8)
     p.add_argument('--crop', type=int, default=256)
     p.add_argument('--lr', type=float, default=3e-3)
     p.add_argument('--threads', type=int, default=2)
     p.add_argument('--seed', type=int, default=1)
+    p.add_argument('--focus-weight', type=float, default=3.0, help='loss weight of handwriting and stamp cells')
     p.add_argument('--widths', default='16,32,64,128,192')
     p.add_argument('--ckpt-every', type=int, default=100)
     p.add_argument('--val-every', type=int, default=500)
@@ -76,6 +77,7 @@ def evaluate(model, pages):
 def main():
     a = parse_args()
     torch.set_num_threads(a.threads)
+    set_focus_weight(a.focus_weight)
     torch.manual_seed(a.seed)
     np.random.seed(a.seed)
     os.makedirs(a.run, exist_ok=True)
@@ -94,7 +96,7 @@ def main():
     sampler = CropSampler(train_pages, size=a.crop, seed=a.seed)
     if os.path.exists(ckpt_path) and not a.fresh:
         ck = torch.load(ckpt_path)
-        if ck['widths'] == list(widths) and ck['iters'] == a.iters:
+        if ck['widths'] == list(widths) and ck['iters'] == a.iters and ck.get('focus') == a.focus_weight:
             model.load_state_dict(ck['model'])
             opt.load_state_dict(ck['opt'])
             sched.load_state_dict(ck['sched'])
@@ -108,7 +110,7 @@ def main():
     def save():
         torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(),
                     'rng': sampler.rng.bit_generator.state, 'torch_rng': torch.get_rng_state(),
-                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'iters': a.iters}, ckpt_path + '.tmp')
+                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'iters': a.iters, 'focus': a.focus_weight}, ckpt_path + '.tmp')
         os.replace(ckpt_path + '.tmp', ckpt_path)
 
     model.train()
@@ -143,7 +145,7 @@ def main():
     size = os.path.getsize(a.out)
     summary = {'params': param_count(model), 'widths': list(widths), 'onnxBytes': size, 'steps': step,
                'batch': a.batch, 'crop': a.crop, 'trainMinutes': round(elapsed / 60, 1), 'trainPages': len(train_pages),
-               'valPages': len(val_pages), 'seed': a.seed, 'val': metrics}
+               'valPages': len(val_pages), 'seed': a.seed, 'focusWeight': a.focus_weight, 'val': metrics}
     with open(os.path.join(a.run, 'summary.json'), 'w') as f:
         json.dump(summary, f, indent=2)
     print('train: exported', a.out, json.dumps(summary), flush=True)

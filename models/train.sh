@@ -20,8 +20,16 @@ render() { # split count dir
   if [ -f "$dir/.done-$count" ]; then echo "train.sh: $split set ($count) already rendered in $dir"; return; fi
   rm -rf "$dir" "${dir/data/prep}"; mkdir -p "$dir"
   if [ -f src/synth/render.ts ]; then
+    # Two render processes (render.ts is single-threaded), each a half of the seeds, same files as one.
+    local half=$(( (count + 1) / 2 ))
     echo "train.sh: rendering $count $split documents → $dir"
-    npx tsx src/synth/render.ts --split "$split" --count "$count" --out "$dir"
+    npx tsx src/synth/render.ts --split "$split" --start 0 --count "$half" --out "$dir/part0" &
+    local first=$!
+    if [ "$count" -gt "$half" ]; then
+      npx tsx src/synth/render.ts --split "$split" --start "$half" --count $(( count - half )) --out "$dir/part1"
+    fi
+    wait "$first"
+    mv "$dir"/part*/[0-9]* "$dir"/ && rm -rf "$dir"/part*
   elif [ "$SMOKE" = 1 ]; then
     echo "train.sh: src/synth/render.ts missing; smoke run on src/core's test forms"
     npx tsx models/smokeFixture.ts --out "$dir" --count "$count"

@@ -36,6 +36,11 @@ def load_pages(folder, limit=None):
     return pages
 
 
+def set_focus_weight(weight):
+    """Loss weight of handwriting and stamp cells (the extraction tasks) relative to printed text."""
+    CLASS_WEIGHT[3] = CLASS_WEIGHT[4] = weight
+
+
 def cell_weights(cls, ink, purity):
     w = CLASS_WEIGHT[cls] * np.clip(ink * 4.0, 0.0, 1.0) * (0.5 + 0.5 * purity)
     return np.where(ink > 0, w + PAPER_WEIGHT, PAPER_WEIGHT).astype(np.float32)

@@ -22,7 +22,7 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
   const geometry = modelGeometry(input.flattened.width, input.flattened.height, longSide);
   const tensor = toModelInput(input, geometry);
   const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
-  return toClassMap(output.data, output.dims, geometry);
+  return toClassMap(output.data, output.dims, geometry, tensor);
 }
 
 /**

@@ -80,6 +80,23 @@ describe('toClassMap', () => {
     expect(map.classes[g.mapWidth + 2]).toBe((w + 2) % 6);
   });
 
+  it('with the input tensor, leaves paper to the ink alpha: inkless cells paper, inked cells their best ink class', () => {
+    const input = page(64, 64, (x, y) => x < 32 && y < 32);
+    const g = modelGeometry(64, 64, 64); // 1:1, 16×16 cells
+    const tensor = toModelInput(input, g);
+    const plane = 16 * 16;
+    const logits = new Float32Array(6 * plane);
+    for (let p = 0; p < plane; p++) {
+      logits[InkClass.paper * plane + p] = 9; // the model says paper everywhere…
+      logits[InkClass.stamp * plane + p] = 1; // …stamp second
+    }
+    const map = toClassMap(logits, [1, 6, 16, 16], g, tensor);
+    expect(map.classes[0]).toBe(InkClass.stamp);
+    expect(map.classes[7 * 16 + 7]).toBe(InkClass.stamp);
+    expect(map.classes[7 * 16 + 8]).toBe(InkClass.paper);
+    expect(map.classes[15 * 16 + 15]).toBe(InkClass.paper);
+  });
+
   it('takes integer labels as they are', () => {
     const g = modelGeometry(64, 64);
     const labels = new Uint8Array((g.inputWidth / 4) * (g.inputHeight / 4)).fill(InkClass.stamp);

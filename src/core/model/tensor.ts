@@ -1,5 +1,5 @@
 import type { ClassMap, EngineInput } from '../types';
-import { MODEL_CHANNELS, type ModelGeometry, sourceSpans } from './geometry';
+import { MODEL_CHANNELS, OUTPUT_STRIDE, type ModelGeometry, sourceSpans } from './geometry';
 
 /**
  * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], values 0..1: the
@@ -62,8 +62,11 @@ export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float
 /**
  * The model's output → the class map over the page: logits [1, K, h, w] by argmax over K (the
  * InkClass id), or labels [1, h, w] / [1, 1, h, w] as they are; the padding's cells are cut off.
+ * With the model's input tensor, paper is decided by the ink alpha, not by the model (the class map
+ * only labels ink): cells without ink are paper, cells with ink take the best ink class (noise
+ * included, so the model can still drop specks).
  */
-export function toClassMap(values: ArrayLike<number>, dims: readonly number[], geometry: ModelGeometry): ClassMap {
+export function toClassMap(values: ArrayLike<number>, dims: readonly number[], geometry: ModelGeometry, input?: Float32Array): ClassMap {
   const { mapWidth, mapHeight } = geometry;
   const labels = dims.length === 3 || (dims.length === 4 && dims[1] === 1);
   const outHeight = dims[dims.length - 2];
@@ -74,15 +77,20 @@ export function toClassMap(values: ArrayLike<number>, dims: readonly number[], g
   const classes = new Uint8Array(mapWidth * mapHeight);
   const plane = outWidth * outHeight;
   const classCount = labels ? 1 : dims[1];
+  const inked = input ? inkedCells(input, geometry) : null;
+  const first = inked ? 1 : 0;
   for (let y = 0; y < mapHeight; y++) {
     for (let x = 0; x < mapWidth; x++) {
       const p = y * outWidth + x;
       let best = 0;
-      if (labels) {
+      if (inked && inked[y * mapWidth + x] === 0) {
+        best = 0;
+      } else if (labels) {
         best = Number(values[p]);
       } else {
-        let bestValue = values[p];
-        for (let c = 1; c < classCount; c++) {
+        best = first;
+        let bestValue = values[first * plane + p];
+        for (let c = first + 1; c < classCount; c++) {
           const v = values[c * plane + p];
           if (v > bestValue) {
             bestValue = v;
@@ -94,4 +102,17 @@ export function toClassMap(values: ArrayLike<number>, dims: readonly number[], g
     }
   }
   return { width: mapWidth, height: mapHeight, classes };
+}
+
+/** 1 for each class-map cell whose OUTPUT_STRIDE² block of the input holds any ink alpha. */
+export function inkedCells(input: Float32Array, geometry: ModelGeometry): Uint8Array {
+  const { inputWidth: iw, inputHeight: ih, mapWidth, mapHeight } = geometry;
+  const alpha = input.subarray(3 * iw * ih, 4 * iw * ih);
+  const inked = new Uint8Array(mapWidth * mapHeight);
+  for (let y = 0; y < mapHeight * OUTPUT_STRIDE; y++) {
+    const row = y * iw;
+    const cellRow = ((y / OUTPUT_STRIDE) | 0) * mapWidth;
+    for (let x = 0; x < mapWidth * OUTPUT_STRIDE; x++) if (alpha[row + x] > 0) inked[cellRow + ((x / OUTPUT_STRIDE) | 0)] = 1;
+  }
+  return inked;
 }
