@@ -1,4 +1,4 @@
-import type { ClassMap, EngineInput } from '../types';
+import { InkClass, type ClassMap, type EngineInput } from '../types';
 import { MODEL_CHANNELS, OUTPUT_STRIDE, type ModelGeometry, sourceSpans } from './geometry';
 
 /**
@@ -82,9 +82,9 @@ export function toClassMap(values: ArrayLike<number>, dims: readonly number[], g
   for (let y = 0; y < mapHeight; y++) {
     for (let x = 0; x < mapWidth; x++) {
       const p = y * outWidth + x;
-      let best = 0;
+      let best: number = InkClass.paper;
       if (inked && inked[y * mapWidth + x] === 0) {
-        best = 0;
+        // no ink here: paper, whatever the model says
       } else if (labels) {
         best = Number(values[p]);
       } else {
