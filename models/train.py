@@ -28,7 +28,7 @@ def parse_args():
     p.add_argument('--val', default=os.path.join(HERE, '.cache/prep/val'))
     p.add_argument('--run', default=os.path.join(HERE, '.cache/run'))
     p.add_argument('--out', default=os.path.join(HERE, 'inkseg.onnx'))
-    p.add_argument('--iters', type=int, default=4000)
+    p.add_argument('--iters', type=int, default=7000)
     p.add_argument('--batch', type=int, default=8)
     p.add_argument('--crop', type=int, default=256)
     p.add_argument('--lr', type=float, default=3e-3)
@@ -60,7 +60,10 @@ def evaluate(model, pages):
     for page in pages:
         logits = model(torch.from_numpy(full_page_input(page)))
         h, w = page.cls.shape
-        pred = logits[0, :, :h, :w].argmax(0).numpy()
+        # As src/core/model decides: paper where the input holds no ink, else the best ink class.
+        pred = logits[0, 1:, :h, :w].argmax(0).numpy() + 1
+        inked = F.max_pool2d(torch.from_numpy(full_page_input(page))[:, 3:4], 4)[0, 0, :h, :w].numpy() > 0
+        pred[~inked] = 0
         ink = page.ink  # only cells with solid ink count
         m = ink > 0
         gt = page.cls
