@@ -19,6 +19,7 @@ import { startTestS3, type TestS3 } from './testing/s3rver';
 const adminUrl = process.env.INKLIFT_TEST_POSTGRES_URL || process.env.DATABASE_URL;
 if (!adminUrl) console.log('scale-out suite skipped: it needs PostgreSQL (set INKLIFT_TEST_POSTGRES_URL)');
 
+// Skipped only without a PostgreSQL (a developer's bare `npm test`); .ci/run always provides one, so CI runs it.
 describe.skipIf(!adminUrl)('several instances on PostgreSQL + S3', () => {
   const dbName = `inklift_scale_${crypto.randomBytes(5).toString('hex')}`;
   let s3: TestS3;

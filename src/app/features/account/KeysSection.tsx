@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyNameSchema, type ApiKeySummary } from '../../../shared/account';
 import { accountKeys, createKey, describeAccountError, revokeKey, useKeys } from '../../api/account';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { when } from './when';
 
 interface Props {
