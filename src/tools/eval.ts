@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --count N] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N]
+ * npm run eval [-- --count N] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val]
  *
  * Scores src/core's pipeline on the held-out TEST split of src/synth (seeds 2 000 000 + i, i < count;
  * default 40 pages of ~2 MP, generated in memory — the same pages `src/synth/render.ts --split test`
@@ -12,12 +12,13 @@
  * median milliseconds of cleanImage per page. Pages with no signature (no truth pixel ≥ 128) are
  * skipped for the signature task, pages with no stamp for the stamp task; the `pages` column says
  * how many counted. --engine both runs the classical engine and the ONNX model on the same pages
- * and prints them side by side with the model's IoU gain.
+ * and prints them side by side with the model's IoU gain. `--split val` scores the validation split
+ * instead: that is the split to tune on, so the test figures stay unseen until they are reported.
  */
 import { fileURLToPath } from 'node:url';
 import { cleanImage, type CleanOptions, type RgbaImage } from '../core';
 import { generateDocument } from '../synth/generate';
-import { splitSeed } from '../synth/splits';
+import { isSplit, splitSeed } from '../synth/splits';
 import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
 import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
 import { markdownTable, writeMarkedSection } from './markdownTable';
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   const megapixels = Number(arg('megapixels', '2'));
   const choice = arg('engine', 'classical');
   const threads = Number(arg('threads', '1'));
+  const split = arg('split', 'test');
+  if (!isSplit(split) || split === 'train') throw new Error('--split must be test or val');
+  if (split !== 'test' && process.argv.includes('--write-readme')) throw new Error('--write-readme reports the test split only');
   if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
   const slots = await loadEngines(choice, threads);
   const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);
@@ -64,7 +68,7 @@ async function main(): Promise<void> {
   };
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const doc = await generateDocument(splitSeed('test', i), { megapixels });
+    const doc = await generateDocument(splitSeed(split, i), { megapixels });
     for (const task of TASKS) {
       const truth = doc.truth[task.truth];
       if (task.truth !== 'all' && countAtLeast(truth, 128) === 0) continue;
@@ -110,7 +114,7 @@ async function main(): Promise<void> {
   }
   const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
   const caption =
-    `Held-out synthetic TEST split (src/synth seeds ${splitSeed('test', 0)}–${splitSeed('test', count - 1)}, ${count} pages, ~${megapixels} MP, ` +
+    `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split (src/synth seeds ${splitSeed(split, 0)}–${splitSeed(split, count - 1)}, ${count} pages, ~${megapixels} MP, ` +
     `photos and scans). IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored; means over pages; ` +
     `pages without a signature/stamp skipped for that task; ms = median cleanImage time per page (Node, this machine).`;
   console.log(`\n${table}\n\n${caption}${unavailable.length ? `\n${unavailable.join('; ')}` : ''}`);
