@@ -4,6 +4,8 @@ import { buildInkGrid } from './inkGrid';
 import { hueFamilies } from './hueFamilies';
 import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps } from './stamps';
+import { labelRingStamps } from './classical/ringStamps';
+import { inkTint } from './inkColour';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
 
 /**
@@ -54,17 +56,8 @@ export function classifyInk(input: EngineInput): ClassMap {
     if (l === 0 || small[l] !== 0) continue;
     classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
   }
-  if (!byColour) {
-    // Grey page: stamps among the ink that is neither a line nor in a printed row.
-    const inRows = findPrintedGlyphs(comps, coloured, width, height, false);
-    const candidate = new Uint8Array(n);
-    for (let k = 0; k < n; k++) {
-      const l = comps.labels[k];
-      if (l !== 0 && small[l] === 0 && inRows[l] === 0) candidate[k] = 1;
-    }
-    const greyStamps = detectStamps(grid, candidate, false).stampMask;
-    for (let k = 0; k < n; k++) if (greyStamps[k] !== 0) classes[k] = InkClass.stamp;
-  }
+  // Round stamps by their ring, on colour and grey pages alike, decided per region of the disc.
+  labelRingStamps(grid, classes, lines, byColour ? inkTint(grid) : null);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));

@@ -1,0 +1,156 @@
+/**
+ * Round stamps by their geometry: a thin ring of ink at one radius, nearly closed (dropouts and a
+ * pen across it leave gaps). A coarse Hough vote over centres for each stamp-sized radius proposes
+ * circles; each proposal is refined and verified on the analysis grid by how much of the circle's
+ * circumference actually holds ink. Colour plays no part: grey scans have round stamps too.
+ */
+export interface Ring {
+  /** Centre and radius in grid cells. */
+  cx: number;
+  cy: number;
+  r: number;
+  /** Fraction (0..1) of the circumference with ink on the ring. */
+  coverage: number;
+}
+
+export interface RingOptions {
+  /** Smallest and largest stamp radius, in grid cells. */
+  minRadius: number;
+  maxRadius: number;
+  /** Least fraction of the circumference that must hold ink. */
+  minCoverage: number;
+  /** Least drop of that fraction just outside the ring. */
+  minContrast: number;
+}
+
+export function ringOptionsFor(width: number, height: number): RingOptions {
+  const shortSide = Math.min(width, height);
+  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.14)), minCoverage: 0.7, minContrast: 0.3 };
+}
+
+/** Rings in the mask, strongest first, none inside another's disc. */
+export function findRings(mask: Uint8Array, width: number, height: number, opts = ringOptionsFor(width, height)): Ring[] {
+  const step = Math.max(1, Math.floor(opts.minRadius / 5));
+  const cw = Math.ceil(width / step);
+  const ch = Math.ceil(height / step);
+  const occupied = new Uint8Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / step) | 0) * cw;
+    for (let x = 0; x < width; x++) if (mask[y * width + x] !== 0) occupied[row + ((x / step) | 0)] = 1;
+  }
+  const points: number[] = [];
+  for (let k = 0; k < occupied.length; k++) if (occupied[k] !== 0) points.push(k);
+  const votes = new Int32Array(cw * ch);
+  const proposals: { cx: number; cy: number; r: number; score: number }[] = [];
+  const r0 = Math.max(3, Math.ceil(opts.minRadius / step));
+  const r1 = Math.max(r0, Math.floor(opts.maxRadius / step));
+  for (let r = r0; r <= r1; r++) {
+    const offsets = circleOffsets(r);
+    votes.fill(0);
+    for (const k of points) {
+      const y = (k / cw) | 0;
+      const x = k - y * cw;
+      for (let o = 0; o < offsets.length; o += 2) {
+        const xx = x + offsets[o];
+        const yy = y + offsets[o + 1];
+        if (xx >= 0 && xx < cw && yy >= 0 && yy < ch) votes[yy * cw + xx]++;
+      }
+    }
+    const perimeter = offsets.length / 2;
+    const needed = Math.ceil(perimeter * Math.max(0.6, opts.minCoverage));
+    for (let y = r; y < ch - r; y++) {
+      for (let x = r; x < cw - r; x++) {
+        const v = votes[y * cw + x];
+        if (v < needed) continue;
+        if (v < votes[y * cw + x - 1] || v < votes[y * cw + x + 1] || v < votes[(y - 1) * cw + x] || v < votes[(y + 1) * cw + x]) continue;
+        proposals.push({ cx: x * step + step / 2, cy: y * step + step / 2, r: r * step, score: v / perimeter });
+      }
+    }
+  }
+  proposals.sort((a, b) => b.score - a.score || b.r - a.r);
+  const rings: Ring[] = [];
+  for (const p of proposals.slice(0, 40)) {
+    if (rings.some((q) => Math.hypot(q.cx - p.cx, q.cy - p.cy) < q.r + 2)) continue;
+    if (ringCoverage(mask, width, height, p.cx, p.cy, p.r) < opts.minCoverage * 0.7) continue;
+    const ring = refineRing(mask, width, height, p, step);
+    if (ring.coverage < opts.minCoverage) continue;
+    // A ring is thin: just outside it the ink thins out (text everywhere around is no ring).
+    const outside = ringCoverage(mask, width, height, ring.cx, ring.cy, ring.r + Math.max(3, ring.r * 0.08));
+    if (ring.coverage - outside < opts.minContrast) continue;
+    ring.r = outerRing(mask, width, height, ring);
+    if (rings.some((q) => Math.hypot(q.cx - ring.cx, q.cy - ring.cy) < Math.max(q.r, ring.r))) continue;
+    rings.push(ring);
+  }
+  // Keep outer rings only (an inner ring of a stamp is part of it), largest first.
+  rings.sort((a, b) => b.r - a.r);
+  return rings.filter((q, i) => !rings.slice(0, i).some((o) => Math.hypot(o.cx - q.cx, o.cy - q.cy) + q.r <= o.r + 3));
+}
+
+/** Integer offsets (x, y interleaved) of a circle of radius r, each point once. */
+function circleOffsets(r: number): Int32Array {
+  const seen = new Set<number>();
+  const out: number[] = [];
+  const samples = Math.max(16, Math.ceil(2 * Math.PI * r * 1.5));
+  for (let i = 0; i < samples; i++) {
+    const a = (i / samples) * 2 * Math.PI;
+    const dx = Math.round(r * Math.cos(a));
+    const dy = Math.round(r * Math.sin(a));
+    const key = (dy + 4096) * 8192 + dx + 4096;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(dx, dy);
+  }
+  return Int32Array.from(out);
+}
+
+const ANGLES = 180;
+const COS = Float64Array.from({ length: ANGLES }, (_, i) => Math.cos((i / ANGLES) * 2 * Math.PI));
+const SIN = Float64Array.from({ length: ANGLES }, (_, i) => Math.sin((i / ANGLES) * 2 * Math.PI));
+
+/** Fraction of angles at which the circle (±1 cell radially) meets ink. */
+export function ringCoverage(mask: Uint8Array, width: number, height: number, cx: number, cy: number, r: number): number {
+  let hit = 0;
+  for (let i = 0; i < ANGLES; i++) {
+    for (let dr = -1; dr <= 1; dr++) {
+      const x = Math.round(cx + (r + dr) * COS[i]);
+      const y = Math.round(cy + (r + dr) * SIN[i]);
+      if (x >= 0 && x < width && y >= 0 && y < height && mask[y * width + x] !== 0) {
+        hit++;
+        break;
+      }
+    }
+  }
+  return hit / ANGLES;
+}
+
+function refineRing(mask: Uint8Array, width: number, height: number, p: { cx: number; cy: number; r: number }, step: number): Ring {
+  let best: Ring = { cx: p.cx, cy: p.cy, r: p.r, coverage: ringCoverage(mask, width, height, p.cx, p.cy, p.r) };
+  // Coarse to fine: centre and radius within a coarse cell, then to the grid cell.
+  for (let reach = Math.max(1, step); ; reach = Math.max(1, reach >> 1)) {
+    const centre = best;
+    for (let dy = -reach; dy <= reach; dy += reach) {
+      for (let dx = -reach; dx <= reach; dx += reach) {
+        for (let dr = -reach; dr <= reach; dr += reach) {
+          if (dx === 0 && dy === 0 && dr === 0) continue;
+          const cx = centre.cx + dx;
+          const cy = centre.cy + dy;
+          const r = centre.r + dr;
+          const coverage = ringCoverage(mask, width, height, cx, cy, r);
+          if (coverage > best.coverage || (coverage === best.coverage && r > best.r)) best = { cx, cy, r, coverage };
+        }
+      }
+    }
+    if (reach === 1 && best === centre) break;
+  }
+  return best;
+}
+
+/** A concentric larger ring around a found one (a seal's outer rim, when the inner ring voted stronger): its radius, else the ring's own. */
+function outerRing(mask: Uint8Array, width: number, height: number, ring: Ring): number {
+  let best = ring.r;
+  for (let r = Math.round(ring.r * 1.25); r <= ring.r * 1.8; r++) {
+    const coverage = ringCoverage(mask, width, height, ring.cx, ring.cy, r);
+    if (coverage >= 0.55 && coverage - ringCoverage(mask, width, height, ring.cx, ring.cy, r + Math.max(3, r * 0.08)) >= 0.25) best = r;
+  }
+  return best;
+}
