@@ -57,7 +57,7 @@ export function findRings(mask: Uint8Array, width: number, height: number, opts 
       }
     }
     const perimeter = offsets.length / 2;
-    const needed = Math.ceil(perimeter * Math.max(0.6, opts.minCoverage));
+    const needed = Math.ceil(perimeter * 0.8);
     for (let y = r; y < ch - r; y++) {
       for (let x = r; x < cw - r; x++) {
         const v = votes[y * cw + x];
@@ -69,8 +69,13 @@ export function findRings(mask: Uint8Array, width: number, height: number, opts 
   }
   proposals.sort((a, b) => b.score - a.score || b.r - a.r);
   const rings: Ring[] = [];
-  for (const p of proposals.slice(0, 40)) {
+  const tried: { cx: number; cy: number; r: number }[] = [];
+  for (const p of proposals) {
+    if (tried.length >= 12) break;
     if (rings.some((q) => Math.hypot(q.cx - p.cx, q.cy - p.cy) < q.r + 2)) continue;
+    // The refinement searches a coarse cell around each proposal: its neighbours add nothing.
+    if (tried.some((q) => Math.abs(q.cx - p.cx) <= step && Math.abs(q.cy - p.cy) <= step && Math.abs(q.r - p.r) <= step)) continue;
+    tried.push(p);
     if (ringCoverage(mask, width, height, p.cx, p.cy, p.r) < opts.minCoverage * 0.7) continue;
     const ring = refineRing(mask, width, height, p, step);
     if (ring.coverage < opts.minCoverage) continue;
@@ -108,9 +113,9 @@ const COS = Float64Array.from({ length: ANGLES }, (_, i) => Math.cos((i / ANGLES
 const SIN = Float64Array.from({ length: ANGLES }, (_, i) => Math.sin((i / ANGLES) * 2 * Math.PI));
 
 /** Fraction of angles at which the circle (±1 cell radially) meets ink. */
-export function ringCoverage(mask: Uint8Array, width: number, height: number, cx: number, cy: number, r: number): number {
+export function ringCoverage(mask: Uint8Array, width: number, height: number, cx: number, cy: number, r: number, angleStep = 1): number {
   let hit = 0;
-  for (let i = 0; i < ANGLES; i++) {
+  for (let i = 0; i < ANGLES; i += angleStep) {
     for (let dr = -1; dr <= 1; dr++) {
       const x = Math.round(cx + (r + dr) * COS[i]);
       const y = Math.round(cy + (r + dr) * SIN[i]);
@@ -120,17 +125,27 @@ export function ringCoverage(mask: Uint8Array, width: number, height: number, cx
       }
     }
   }
-  return hit / ANGLES;
+  return (hit * angleStep) / ANGLES;
 }
 
 function refineRing(mask: Uint8Array, width: number, height: number, p: { cx: number; cy: number; r: number }, step: number): Ring {
-  let best: Ring = { cx: p.cx, cy: p.cy, r: p.r, coverage: ringCoverage(mask, width, height, p.cx, p.cy, p.r) };
+  // Every centre and radius within a coarse cell at half the angles, then hill-climbing at full detail.
+  let start = { cx: p.cx, cy: p.cy, r: p.r, coverage: -1 };
+  for (let dy = -step; dy <= step; dy++) {
+    for (let dx = -step; dx <= step; dx++) {
+      for (let dr = -step; dr <= step; dr++) {
+        const coverage = ringCoverage(mask, width, height, p.cx + dx, p.cy + dy, p.r + dr, 2);
+        if (coverage > start.coverage || (coverage === start.coverage && p.r + dr > start.r)) start = { cx: p.cx + dx, cy: p.cy + dy, r: p.r + dr, coverage };
+      }
+    }
+  }
+  let best: Ring = { ...start, coverage: ringCoverage(mask, width, height, start.cx, start.cy, start.r) };
   // Coarse to fine: centre and radius within a coarse cell, then to the grid cell.
-  for (let reach = Math.max(1, step); ; reach = Math.max(1, reach >> 1)) {
+  for (;;) {
     const centre = best;
-    for (let dy = -reach; dy <= reach; dy += reach) {
-      for (let dx = -reach; dx <= reach; dx += reach) {
-        for (let dr = -reach; dr <= reach; dr += reach) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        for (let dr = -1; dr <= 1; dr++) {
           if (dx === 0 && dy === 0 && dr === 0) continue;
           const cx = centre.cx + dx;
           const cy = centre.cy + dy;
@@ -140,15 +155,15 @@ function refineRing(mask: Uint8Array, width: number, height: number, p: { cx: nu
         }
       }
     }
-    if (reach === 1 && best === centre) break;
+    if (best === centre) break;
   }
   return best;
 }
 
-/** A concentric larger ring around a found one (a seal's outer rim, when the inner ring voted stronger): its radius, else the ring's own. */
+/** A concentric larger ring around a found one (a seal's outer rim or double rim, when an inner ring voted stronger): its radius, else the ring's own. */
 function outerRing(mask: Uint8Array, width: number, height: number, ring: Ring): number {
   let best = ring.r;
-  for (let r = Math.round(ring.r * 1.25); r <= ring.r * 1.8; r++) {
+  for (let r = Math.round(ring.r) + 2; r <= ring.r * 1.8; r++) {
     const coverage = ringCoverage(mask, width, height, ring.cx, ring.cy, r);
     if (coverage >= 0.55 && coverage - ringCoverage(mask, width, height, ring.cx, ring.cy, r + Math.max(3, r * 0.08)) >= 0.25) best = r;
   }
