@@ -21,6 +21,17 @@ function compositeRow(paper: Rgb, inks: Rgb[], alphas: number[]): RgbaImage {
   return { width, height: 1, data };
 }
 
+/** Rows of the same width, top to bottom. */
+function stacked(...rows: RgbaImage[]): RgbaImage {
+  const data = new Uint8ClampedArray(rows.reduce((n, r) => n + r.data.length, 0));
+  let offset = 0;
+  for (const row of rows) {
+    data.set(row.data, offset);
+    offset += row.data.length;
+  }
+  return { width: rows[0].width, height: rows.length, data };
+}
+
 function uniformField(paper: Rgb): PaperField {
   return { block: 4, gridWidth: 1, gridHeight: 1, rgb: new Float32Array(paper) };
 }
@@ -36,7 +47,8 @@ describe('colour-to-alpha', () => {
   it('recovers alpha and ink colour of a composite over white paper (ink with a saturated channel)', () => {
     const inks: Rgb[] = [[0, 40, 160], [20, 0, 90], [150, 200, 0], [0, 0, 0]];
     const alphas = [0.2, 0.35, 0.5, 0.75, 1];
-    const { out } = cleanRow(compositeRow([255, 255, 255], inks, alphas), [255, 255, 255]);
+    // Each composite is a stroke's soft edge: the stroke's solid core lies right next to it.
+    const { out } = cleanRow(stacked(compositeRow([255, 255, 255], inks, alphas), compositeRow([255, 255, 255], inks, alphas.map(() => 1))), [255, 255, 255]);
     let i = 0;
     for (const ink of inks) {
       for (const a of alphas) {
@@ -64,6 +76,24 @@ describe('colour-to-alpha', () => {
         }
       }
     }
+  });
+
+  it('makes faint ink opaque at its own core, without a darker core nearby; specks just above the floor stay translucent', () => {
+    const t = { transparentBelow: 16, opaqueAbove: 126 };
+    const paper: Rgb = [255, 255, 255];
+    // A lightly inked stamp (ink [45, 70, 175] at 30 %: deficit 63), 9 px wide, its edges at 50 %.
+    const faint: Rgb = [192, 200, 231];
+    const half: Rgb = [224, 228, 243];
+    const stroke = [half, ...Array<Rgb>(7).fill(faint), half];
+    const speck: Rgb = [230, 232, 233]; // deficit 25, alone on paper
+    const row = compositeRow(paper, [paper, paper, paper, paper, ...stroke, paper, paper, paper, paper, speck, paper, paper, paper, paper], [1]);
+    const { alpha } = cleanRow(stacked(row, row, row), paper, t);
+    const middle = row.width;
+    expect(alpha[middle + 8]).toBeGreaterThan(200); // a global ramp over [16, 126] gives 109
+    expect(alpha[middle + 4]).toBeGreaterThan(60);
+    expect(alpha[middle + 4]).toBeLessThan(128);
+    expect(alpha[middle + 17]).toBeLessThan(64);
+    expect(alpha[middle]).toBe(0);
   });
 
   it('suppresses the noise floor and saturates strong ink', () => {

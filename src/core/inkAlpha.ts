@@ -3,10 +3,13 @@ import type { RgbaImage } from './types';
 /**
  * Colour-to-alpha against white paper (GIMP/GEGL style). A flattened pixel is
  * `observed = α·ink + (1−α)·white`; its deficit from white is `d = max_c(255 − observed_c)`.
- * Deficits up to `transparentBelow` are paper noise (α = 0); from `opaqueAbove` on the ink is opaque;
- * in between α rises linearly, which keeps anti-aliased edges soft. The ink's own colour is recovered
- * per pixel as `ink_c = 255 − (255 − observed_c)/α`, so re-compositing over white gives the observed
- * pixel back wherever the recovered ink stays in gamut.
+ * Deficits up to `transparentBelow` are paper noise (α = 0); α then rises linearly up to the deficit
+ * of the nearby ink's core, which keeps anti-aliased edges soft. That core is the darkest deficit
+ * within INK_CORE_RADIUS pixels, clamped to [transparentBelow + FAINTEST_INK_SPAN, opaqueAbove]:
+ * dark ink ramps over the whole span as a global ramp would, while faint ink (a lightly inked stamp,
+ * whose darkest pixel would stay below half opacity on the global ramp) is opaque at its own core.
+ * The ink's own colour is recovered per pixel as `ink_c = 255 − (255 − observed_c)/α`, so
+ * re-compositing over white gives the observed pixel back wherever the recovered ink stays in gamut.
  */
 export interface AlphaThresholds {
   transparentBelow: number;
@@ -55,20 +58,73 @@ function percentile(histogram: Uint32Array, count: number, fraction: number): nu
   return histogram.length - 1;
 }
 
+/** Pixels around a stroke pixel searched for its ink's core: about half a pen stroke's width. */
+export const INK_CORE_RADIUS = 3;
+/**
+ * The faintest ink core is this far above the noise floor. Lower, isolated paper specks just above the
+ * floor would turn opaque; higher, faint stamp ink stays translucent (validated with models/ceiling.ts).
+ */
+export const FAINTEST_INK_SPAN = 55;
+
 /** Full-resolution ink alpha of a flattened page (one byte per pixel). */
 export function computeInkAlpha(flattened: RgbaImage, t: AlphaThresholds): Uint8Array {
-  const { width, height, data } = flattened;
-  const lookup = new Uint8Array(256);
-  for (let d = 0; d < 256; d++) lookup[d] = alphaForDeficit(d, t);
+  const { width, height } = flattened;
+  const deficit = deficits(flattened);
+  const core = localMax(localMaxAlongRows(deficit, width, height), width, height);
+  const floor = t.transparentBelow;
+  const faintest = Math.min(t.opaqueAbove, floor + FAINTEST_INK_SPAN);
   const alpha = new Uint8Array(width * height);
-  for (let p = 0, i = 0; p < alpha.length; p++, i += 4) {
+  for (let p = 0; p < alpha.length; p++) {
+    const d = deficit[p];
+    if (d <= floor) continue;
+    const c = core[p];
+    const opaqueAt = c < faintest ? faintest : c > t.opaqueAbove ? t.opaqueAbove : c;
+    alpha[p] = d >= opaqueAt ? 255 : Math.round(((d - floor) * 255) / (opaqueAt - floor));
+  }
+  return alpha;
+}
+
+/** `255 − min(R, G, B)` per pixel; 0 where the pixel is transparent. */
+function deficits(flattened: RgbaImage): Uint8Array {
+  const { data } = flattened;
+  const deficit = new Uint8Array(flattened.width * flattened.height);
+  for (let p = 0, i = 0; p < deficit.length; p++, i += 4) {
     const r = data[i];
     const g = data[i + 1];
     const b = data[i + 2];
     const m = r < g ? (r < b ? r : b) : g < b ? g : b;
-    alpha[p] = data[i + 3] === 0 ? 0 : lookup[255 - m];
+    deficit[p] = data[i + 3] === 0 ? 0 : 255 - m;
   }
-  return alpha;
+  return deficit;
+}
+
+function localMaxAlongRows(values: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(values.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const end = Math.min(width - 1, x + INK_CORE_RADIUS);
+      let m = 0;
+      for (let k = Math.max(0, x - INK_CORE_RADIUS); k <= end; k++) if (values[row + k] > m) m = values[row + k];
+      out[row + x] = m;
+    }
+  }
+  return out;
+}
+
+/** Along columns, so that after localMaxAlongRows each pixel holds the maximum of its square window. */
+function localMax(values: Uint8Array, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(values.length);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - INK_CORE_RADIUS);
+    const y1 = Math.min(height - 1, y + INK_CORE_RADIUS);
+    for (let x = 0; x < width; x++) {
+      let m = 0;
+      for (let k = y0; k <= y1; k++) if (values[k * width + x] > m) m = values[k * width + x];
+      out[y * width + x] = m;
+    }
+  }
+  return out;
 }
 
 /**
