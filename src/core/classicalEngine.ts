@@ -4,7 +4,9 @@ import { buildInkGrid } from './inkGrid';
 import { hueFamilies } from './hueFamilies';
 import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps } from './stamps';
-import { labelRingStamps } from './classical/ringStamps';
+import { findFrames } from './classical/frames';
+import { findRings } from './classical/rings';
+import { frameOutline, labelStampRegion, ringOutline } from './classical/stampRegions';
 import { inkTint } from './inkColour';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
 
@@ -56,8 +58,18 @@ export function classifyInk(input: EngineInput): ClassMap {
     if (l === 0 || small[l] !== 0) continue;
     classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
   }
-  // Round stamps by their ring, on colour and grey pages alike, decided per region of the disc.
-  labelRingStamps(grid, classes, lines, byColour ? inkTint(grid) : null);
+  // Stamps by their outline (a seal's ring on any page, a frame in stamp colour), decided per region.
+  const search = new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (mask[k] !== 0 && lines[k] === 0) search[k] = 1;
+  const tint = byColour ? inkTint(grid) : null;
+  const rings = findRings(search, width, height);
+  for (const ring of rings) labelStampRegion(grid, classes, search, tint, ringOutline(ring));
+  if (byColour) {
+    for (const frame of findFrames(colouredMask, width, height)) {
+      if (rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) continue;
+      labelStampRegion(grid, classes, mask, tint, frameOutline(frame));
+    }
+  }
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));

@@ -2,35 +2,70 @@ import { labelComponents } from '../components';
 import { COLOURED_TINT, type InkTint } from '../inkColour';
 import { cellHue, type InkGrid } from '../inkGrid';
 import { InkClass } from '../types';
-import { findRings, type Ring } from './rings';
+import type { Frame } from './frames';
+import type { Ring } from './rings';
 
 /**
- * Round stamps decided by region rather than by component: inside a found ring, the stamp is the
- * ring itself and the ink wholly within its disc. A pen crossing the stamp is told apart by where
- * its strokes go (they leave the disc) and, on a colour page, by its ink (another hue, or neutral
- * where the ring is coloured) — so a same-colour signature over a seal keeps its strokes outside
- * and across the seal, and printed text under a coloured seal stays printed text.
+ * Stamps decided by region rather than by component: inside a found outline (a seal's ring, a
+ * rectangular stamp's frame) the stamp is the outline itself and the ink wholly within it. A pen
+ * crossing the stamp is told apart by where its strokes go (they leave the outline), by its ink on a
+ * colour page (another hue, or neutral where the outline is coloured) and by its darkness (a pen is
+ * solid ink, a stamp a lighter film) — so a same-colour signature over a seal keeps its strokes, and
+ * printed text under a coloured seal stays printed text.
  */
-export function labelRingStamps(grid: InkGrid, classes: Uint8Array, lines: Uint8Array, tint: InkTint | null): Ring[] {
-  const { width, height, mask } = grid;
-  const n = width * height;
-  const search = new Uint8Array(n);
-  for (let k = 0; k < n; k++) if (mask[k] !== 0 && lines[k] === 0) search[k] = 1;
-  const rings = findRings(search, width, height);
-  for (const ring of rings) labelDisc(grid, classes, search, tint, ring);
-  return rings;
+export interface StampOutline {
+  /** Bounding box of the outline, grid cells. */
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  /** Typical size (radius, or the larger half side), grid cells. */
+  size: number;
+  /** Signed distance from the outline, negative inside, grid cells. */
+  distance(x: number, y: number): number;
 }
 
-function labelDisc(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: InkTint | null, ring: Ring): void {
+export function ringOutline(ring: Ring): StampOutline {
+  return {
+    left: ring.cx - ring.r,
+    right: ring.cx + ring.r,
+    top: ring.cy - ring.r,
+    bottom: ring.cy + ring.r,
+    size: ring.r,
+    distance: (x, y) => Math.hypot(x - ring.cx, y - ring.cy) - ring.r,
+  };
+}
+
+export function frameOutline(frame: Frame): StampOutline {
+  const c = Math.cos(frame.angle);
+  const s = Math.sin(frame.angle);
+  const reachX = Math.abs(frame.halfU * c) + Math.abs(frame.halfV * s);
+  const reachY = Math.abs(frame.halfU * s) + Math.abs(frame.halfV * c);
+  return {
+    left: frame.cx - reachX,
+    right: frame.cx + reachX,
+    top: frame.cy - reachY,
+    bottom: frame.cy + reachY,
+    size: Math.max(frame.halfU, frame.halfV),
+    distance: (x, y) => {
+      const dx = x - frame.cx;
+      const dy = y - frame.cy;
+      return Math.max(Math.abs(dx * c + dy * s) - frame.halfU, Math.abs(-dx * s + dy * c) - frame.halfV);
+    },
+  };
+}
+
+/** Labels the stamp inside one outline; `ink` is the ink to consider (the page's ink less form lines). */
+export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: InkTint | null, outline: StampOutline): void {
   const { width, height } = grid;
-  const band = Math.max(2, ring.r * 0.05);
-  const disc = ring.r + band;
-  // Work in a box around the disc, wide enough to see strokes leave it.
-  const reach = disc * 1.6;
-  const x0 = Math.max(0, Math.floor(ring.cx - reach));
-  const x1 = Math.min(width - 1, Math.ceil(ring.cx + reach));
-  const y0 = Math.max(0, Math.floor(ring.cy - reach));
-  const y1 = Math.min(height - 1, Math.ceil(ring.cy + reach));
+  const band = Math.max(2, outline.size * 0.05);
+  const onOutline = (x: number, y: number) => Math.abs(outline.distance(x, y)) <= band;
+  // Work in a box around the outline, wide enough to see strokes leave it.
+  const reach = band + outline.size * 0.6;
+  const x0 = Math.max(0, Math.floor(outline.left - reach));
+  const x1 = Math.min(width - 1, Math.ceil(outline.right + reach));
+  const y0 = Math.max(0, Math.floor(outline.top - reach));
+  const y1 = Math.min(height - 1, Math.ceil(outline.bottom + reach));
   const bw = x1 - x0 + 1;
   const bh = y1 - y0 + 1;
   // The ring's own ink: its hue, when the page is in colour and the ring is coloured.
@@ -41,7 +76,7 @@ function labelDisc(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: In
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * width + x;
-      if (ink[k] === 0 || Math.abs(Math.hypot(x - ring.cx, y - ring.cy) - ring.r) > band) continue;
+      if (ink[k] === 0 || !onOutline(x, y)) continue;
       ringCells++;
       if (tint !== null && tint.tint[k] >= COLOURED_TINT) {
         colouredRing++;
@@ -52,7 +87,7 @@ function labelDisc(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: In
     }
   }
   const byHue = tint !== null && colouredRing * 2 > ringCells;
-  const ringDarkness = medianDarkness(grid, ink, ring, band, x0, y0, x1, y1);
+  const ringDarkness = medianDarkness(grid, ink, onOutline, x0, y0, x1, y1);
   const ringHue = ((Math.atan2(hy, hx) * 180) / Math.PI + 360) % 360;
   // Ink that is not this stamp's by colour: solid neutral ink (print, a black pen) or another hue.
   const otherInk = (k: number): boolean => {
@@ -68,22 +103,48 @@ function labelDisc(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: In
     for (let x = x0; x <= x1; x++) {
       const k = y * width + x;
       if (ink[k] === 0 || otherInk(k)) continue;
-      if (Math.abs(Math.hypot(x - ring.cx, y - ring.cy) - ring.r) <= band) continue;
+      if (onOutline(x, y)) continue;
       local[(y - y0) * bw + (x - x0)] = 1;
     }
   }
   const parts = labelComponents(local, bw, bh);
   const leaves = new Uint8Array(parts.count + 1);
-  const outside = disc + Math.max(2, ring.r * 0.08);
+  const outside = band + Math.max(2, outline.size * 0.08);
   const darkness = new Float64Array(parts.count + 1);
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const l = parts.labels[y * bw + x];
       if (l === 0) continue;
-      if (Math.hypot(x + x0 - ring.cx, y + y0 - ring.cy) > outside) leaves[l] = 1;
+      if (outline.distance(x + x0, y + y0) > outside) leaves[l] = 1;
       darkness[l] += cellDarkness(grid, (y + y0) * width + x + x0);
     }
   }
+  // A stroke crossing the outline continues straight through it: ink inside that meets, across the
+  // band, a part leaving the outline belongs to that stroke.
+  const crossing: number[] = [];
+  for (let y = y0 + 1; y < y1; y++) {
+    for (let x = x0 + 1; x < x1; x++) {
+      if (ink[y * width + x] === 0 || Math.abs(outline.distance(x, y)) > 0.5) continue;
+      const gx = (outline.distance(x + 1, y) - outline.distance(x - 1, y)) / 2;
+      const gy = (outline.distance(x, y + 1) - outline.distance(x, y - 1)) / 2;
+      const norm = Math.hypot(gx, gy) || 1;
+      const across = (sign: number): number => {
+        for (let t = 1; t <= band + 2; t++) {
+          const xx = Math.round(x + (sign * t * gx) / norm);
+          const yy = Math.round(y + (sign * t * gy) / norm);
+          if (xx < x0 || xx > x1 || yy < y0 || yy > y1 || ink[yy * width + xx] === 0) return 0;
+          const l = parts.labels[(yy - y0) * bw + (xx - x0)];
+          if (l !== 0) return l;
+        }
+        return 0;
+      };
+      const outer = across(1);
+      if (outer === 0 || leaves[outer] === 0) continue;
+      const inner = across(-1);
+      if (inner !== 0 && leaves[inner] === 0) crossing.push(inner);
+    }
+  }
+  for (const l of crossing) leaves[l] = 1;
   // A pen is solid ink, a stamp a translucent film. The strokes leaving the disc show the pen's
   // darkness; where it is clearly darker than the ring, ink inside the disc as dark as the pen is the pen's.
   let penDarkness = 0;
@@ -119,8 +180,7 @@ function labelDisc(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: In
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * width + x;
-      const d = Math.hypot(x - ring.cx, y - ring.cy);
-      if (d > disc || ink[k] === 0) continue;
+      if (ink[k] === 0 || outline.distance(x, y) > band) continue;
       if (otherInk(k)) {
         if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
@@ -141,14 +201,14 @@ function cellDarkness(grid: InkGrid, k: number): number {
   return Math.max(d[k * 3], d[k * 3 + 1], d[k * 3 + 2]);
 }
 
-/** Median darkness of the ink on the ring band. */
-function medianDarkness(grid: InkGrid, ink: Uint8Array, ring: Ring, band: number, x0: number, y0: number, x1: number, y1: number): number {
+/** Median darkness of the ink on the outline. */
+function medianDarkness(grid: InkGrid, ink: Uint8Array, onOutline: (x: number, y: number) => boolean, x0: number, y0: number, x1: number, y1: number): number {
   const hist = new Int32Array(256);
   let count = 0;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * grid.width + x;
-      if (ink[k] === 0 || Math.abs(Math.hypot(x - ring.cx, y - ring.cy) - ring.r) > band) continue;
+      if (ink[k] === 0 || !onOutline(x, y)) continue;
       hist[cellDarkness(grid, k)]++;
       count++;
     }

@@ -1,0 +1,208 @@
+import { labelComponents } from '../components';
+
+/**
+ * Rectangular stamps by their frame: four straight sides of a (possibly rotated) rectangle around a
+ * stamp-sized group of ink. For each group the rotation is found from projection profiles (a side is
+ * a sharp peak when projected along its own direction), then each side is verified by how much of
+ * its length actually holds ink. Colour plays no part.
+ */
+export interface Frame {
+  /** Centre, grid cells. */
+  cx: number;
+  cy: number;
+  /** Rotation in radians; u runs along (cos, sin), v along (−sin, cos). */
+  angle: number;
+  /** Half extents along u and v, grid cells (to the side lines). */
+  halfU: number;
+  halfV: number;
+  /** Mean fraction of the four sides that holds ink. */
+  coverage: number;
+}
+
+export interface FrameOptions {
+  /** Shortest and longest frame side, grid cells. */
+  minSide: number;
+  maxSide: number;
+  /** Largest rotation searched, radians. */
+  maxAngle: number;
+  /** Least mean side coverage, and least coverage of the weakest side. */
+  minCoverage: number;
+  minSideCoverage: number;
+}
+
+export function frameOptionsFor(width: number, height: number): FrameOptions {
+  const shortSide = Math.min(width, height);
+  return { minSide: Math.max(8, Math.round(shortSide * 0.035)), maxSide: Math.round(shortSide * 0.5), maxAngle: (40 * Math.PI) / 180, minCoverage: 0.9, minSideCoverage: 0.6 };
+}
+
+/** Rectangular frames among groups of the mask's ink. */
+export function findFrames(mask: Uint8Array, width: number, height: number, opts = frameOptionsFor(width, height)): Frame[] {
+  const longSide = Math.max(width, height);
+  const coarse = Math.max(4, Math.round(longSide / 120));
+  const cw = Math.ceil(width / coarse);
+  const ch = Math.ceil(height / coarse);
+  const counts = new Int32Array(cw * ch);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x] !== 0) counts[((y / coarse) | 0) * cw + ((x / coarse) | 0)]++;
+  const occupied = new Uint8Array(cw * ch);
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      if (counts[cy * cw + cx] < 2) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = cy + dy;
+          const xx = cx + dx;
+          if (yy >= 0 && yy < ch && xx >= 0 && xx < cw) occupied[yy * cw + xx] = 1;
+        }
+      }
+    }
+  }
+  const groups = labelComponents(occupied, cw, ch);
+  const frames: Frame[] = [];
+  for (let g = 1; g <= groups.count; g++) {
+    const gw = (groups.right[g] - groups.left[g] + 1) * coarse;
+    const gh = (groups.bottom[g] - groups.top[g] + 1) * coarse;
+    if (Math.max(gw, gh) < opts.minSide || Math.min(gw, gh) > opts.maxSide * 1.3 + 2 * coarse) continue;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let cy = groups.top[g]; cy <= groups.bottom[g]; cy++) {
+      for (let cx = groups.left[g]; cx <= groups.right[g]; cx++) {
+        if (groups.labels[cy * cw + cx] !== g || counts[cy * cw + cx] === 0) continue;
+        const y1 = Math.min(height, (cy + 1) * coarse);
+        const x1 = Math.min(width, (cx + 1) * coarse);
+        for (let y = cy * coarse; y < y1; y++) for (let x = cx * coarse; x < x1; x++) if (mask[y * width + x] !== 0) { xs.push(x); ys.push(y); }
+      }
+    }
+    const frame = fitFrame(mask, width, height, xs, ys, opts);
+    if (frame) frames.push(frame);
+  }
+  return frames;
+}
+
+/** The best rotated rectangle whose sides are sharp projection peaks, verified side by side. */
+function fitFrame(mask: Uint8Array, width: number, height: number, xs: number[], ys: number[], opts: FrameOptions): Frame | null {
+  const n = xs.length;
+  if (n < opts.minSide * 2) return null;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i];
+    my += ys[i];
+  }
+  mx /= n;
+  my /= n;
+  const span = Math.ceil(opts.maxSide * 1.2 + 4);
+  const size = 2 * span + 1;
+  const histU = new Int32Array(size);
+  const histV = new Int32Array(size);
+  // The rotation: where the sides project to the sharpest peaks.
+  let bestAngle = 0;
+  let bestSharpness = -1;
+  const stepAngle = Math.PI / 180;
+  for (let angle = -opts.maxAngle; angle <= opts.maxAngle + 1e-9; angle += stepAngle) {
+    project(xs, ys, mx, my, angle, span, histU, histV);
+    const sharpness = strongestPeak(histU) + strongestPeak(histV);
+    if (sharpness > bestSharpness) {
+      bestSharpness = sharpness;
+      bestAngle = angle;
+    }
+  }
+  project(xs, ys, mx, my, bestAngle, span, histU, histV);
+  const peaksU = strongPeaks(histU);
+  const peaksV = strongPeaks(histV);
+  // The sides: the pair of peaks each way whose rectangle holds ink along most of its outline.
+  const c = Math.cos(bestAngle);
+  const s = Math.sin(bestAngle);
+  let best: Frame | null = null;
+  let bestScore = 0;
+  for (let i = 0; i < peaksU.length; i++) {
+    for (let j = i + 1; j < peaksU.length; j++) {
+      const lengthU = Math.abs(peaksU[j] - peaksU[i]);
+      if (lengthU < opts.minSide || lengthU > opts.maxSide) continue;
+      for (let k = 0; k < peaksV.length; k++) {
+        for (let l = k + 1; l < peaksV.length; l++) {
+          const lengthV = Math.abs(peaksV[l] - peaksV[k]);
+          if (lengthV < opts.minSide || lengthV > opts.maxSide) continue;
+          const uc = (peaksU[i] + peaksU[j]) / 2 - span;
+          const vc = (peaksV[k] + peaksV[l]) / 2 - span;
+          const frame: Frame = { cx: mx + uc * c - vc * s, cy: my + uc * s + vc * c, angle: bestAngle, halfU: lengthU / 2, halfV: lengthV / 2, coverage: 0 };
+          const sides = sideCoverages(mask, width, height, frame);
+          frame.coverage = (sides[0] + sides[1] + sides[2] + sides[3]) / 4;
+          if (frame.coverage < opts.minCoverage || Math.min(...sides) < opts.minSideCoverage) continue;
+          // Prefer full outlines, then the larger (outer) frame.
+          const score = frame.coverage + 0.001 * (lengthU + lengthV);
+          if (score > bestScore) {
+            bestScore = score;
+            best = frame;
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+function project(xs: number[], ys: number[], mx: number, my: number, angle: number, span: number, histU: Int32Array, histV: Int32Array): void {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const size = histU.length;
+  histU.fill(0);
+  histV.fill(0);
+  for (let i = 0; i < xs.length; i++) {
+    const dx = xs[i] - mx;
+    const dy = ys[i] - my;
+    const u = Math.round(dx * c + dy * s) + span;
+    const v = Math.round(-dx * s + dy * c) + span;
+    if (u >= 0 && u < size) histU[u]++;
+    if (v >= 0 && v < size) histV[v]++;
+  }
+}
+
+function strongestPeak(hist: Int32Array): number {
+  let best = 0;
+  for (let i = 1; i < hist.length - 1; i++) best = Math.max(best, hist[i - 1] + hist[i] + hist[i + 1]);
+  return best;
+}
+
+/** Positions of the local maxima (3-bin sums) at least a third of the strongest, at most 8, strongest first. */
+function strongPeaks(hist: Int32Array): number[] {
+  const size = hist.length;
+  const sum3 = new Int32Array(size);
+  for (let i = 1; i < size - 1; i++) sum3[i] = hist[i - 1] + hist[i] + hist[i + 1];
+  let strongest = 0;
+  for (let i = 1; i < size - 1; i++) strongest = Math.max(strongest, sum3[i]);
+  const peaks: number[] = [];
+  for (let i = 2; i < size - 2; i++) {
+    if (sum3[i] < strongest / 3 || sum3[i] < sum3[i - 1] || sum3[i] <= sum3[i + 1]) continue;
+    peaks.push(i);
+  }
+  peaks.sort((a, b) => sum3[b] - sum3[a]);
+  return peaks.slice(0, 8);
+}
+
+/** Fraction of each side (top, bottom, left, right) with ink within 1.5 cells of the side line. */
+export function sideCoverages(mask: Uint8Array, width: number, height: number, f: Frame): number[] {
+  const c = Math.cos(f.angle);
+  const s = Math.sin(f.angle);
+  const at = (u: number, v: number): boolean => {
+    for (let d = -1.5; d <= 1.5; d += 0.75) {
+      for (const [du, dv] of [[0, d], [d, 0]]) {
+        const x = Math.round(f.cx + (u + du) * c - (v + dv) * s);
+        const y = Math.round(f.cy + (u + du) * s + (v + dv) * c);
+        if (x >= 0 && x < width && y >= 0 && y < height && mask[y * width + x] !== 0) return true;
+      }
+    }
+    return false;
+  };
+  const out: number[] = [];
+  for (const [alongU, fixed] of [[true, -f.halfV], [true, f.halfV], [false, -f.halfU], [false, f.halfU]] as const) {
+    const half = alongU ? f.halfU : f.halfV;
+    let hit = 0;
+    let total = 0;
+    for (let t = -half * 0.9; t <= half * 0.9; t += 1) {
+      total++;
+      if (alongU ? at(t, fixed) : at(fixed, t)) hit++;
+    }
+    out.push(total === 0 ? 0 : hit / total);
+  }
+  return out;
+}
