@@ -6,15 +6,16 @@ import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
-import { frameOutline, labelStampRegion, ringOutline } from './classical/stampRegions';
+import { frameOutline, labelStampRegion, ringOutline, type StampOutline } from './classical/stampRegions';
 import { inkTint } from './inkColour';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
 
 /**
  * The classical ink-class map: no model, only the structure and colour of the ink at reduced
- * resolution. Order of decisions: stamps (coloured, stamp-shaped clusters) → form lines (long thin
- * straight runs) → printed glyphs (rows of similar glyphs) → specks (tiny and alone: noise; near
- * other ink: that ink's class) → the rest is handwriting.
+ * resolution. Order of decisions: stamp outlines (rings on any page, frames in stamp colour) and the
+ * coloured stamp-shaped clusters near them → form lines (long thin straight runs) → printed glyphs
+ * (rows of similar glyphs) → specks (tiny and alone: noise; near other ink: that ink's class) → the
+ * rest is handwriting; finally each outline's region is decided (stampRegions).
  */
 export function classifyInk(input: EngineInput): ClassMap {
   const grid = buildInkGrid(input);
@@ -32,7 +33,20 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   // A page with (almost) no coloured ink is a grey scan: stamps are found later, by structure.
   const byColour = colouredCells > Math.max(50, inkCells * 0.01);
+  // Stamp outlines first: a seal's ring on any page, a frame in stamp colour.
+  const search = new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (mask[k] !== 0 && lines[k] === 0) search[k] = 1;
+  const rings = findRings(search, width, height);
+  const outlines = rings.map(ringOutline);
+  if (byColour) {
+    for (const frame of findFrames(colouredMask, width, height)) {
+      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) outlines.push(frameOutline(frame));
+    }
+  }
+  const zone = outlineZone(outlines, width, height);
+  // Coloured stamp-like clusters count only near an outline: without one, coloured ink is a pen's.
   const stampMask = byColour ? colouredStamps(grid, colouredMask) : new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (zone[k] === 0) stampMask[k] = 0;
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
@@ -58,18 +72,9 @@ export function classifyInk(input: EngineInput): ClassMap {
     if (l === 0 || small[l] !== 0) continue;
     classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
   }
-  // Stamps by their outline (a seal's ring on any page, a frame in stamp colour), decided per region.
-  const search = new Uint8Array(n);
-  for (let k = 0; k < n; k++) if (mask[k] !== 0 && lines[k] === 0) search[k] = 1;
+  // Stamps decided per region of their outline.
   const tint = byColour ? inkTint(grid) : null;
-  const rings = findRings(search, width, height);
-  for (const ring of rings) labelStampRegion(grid, classes, search, tint, ringOutline(ring));
-  if (byColour) {
-    for (const frame of findFrames(colouredMask, width, height)) {
-      if (rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) continue;
-      labelStampRegion(grid, classes, mask, tint, frameOutline(frame));
-    }
-  }
+  for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));
@@ -113,6 +118,21 @@ function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uin
     for (let k = 0; k < n; k++) stampMask[k] |= found[k];
   }
   return stampMask;
+}
+
+
+/** 1 within reach of any stamp outline (its inside and a margin). */
+function outlineZone(outlines: StampOutline[], width: number, height: number): Uint8Array {
+  const zone = new Uint8Array(width * height);
+  for (const o of outlines) {
+    const margin = Math.max(2, o.size * 0.15);
+    const x0 = Math.max(0, Math.floor(o.left - margin));
+    const x1 = Math.min(width - 1, Math.ceil(o.right + margin));
+    const y0 = Math.max(0, Math.floor(o.top - margin));
+    const y1 = Math.min(height - 1, Math.ceil(o.bottom + margin));
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (o.distance(x, y) <= margin) zone[y * width + x] = 1;
+  }
+  return zone;
 }
 
 /** Faint ink below the analysis mask takes the class of a labelled neighbour (edges of strokes). */

@@ -14,9 +14,12 @@ export interface Ring {
 }
 
 export interface RingOptions {
-  /** Smallest and largest stamp radius, in grid cells. */
+  /** Smallest and largest stamp radius, in grid cells, and the largest ring searched at all (close-ups). */
   minRadius: number;
   maxRadius: number;
+  largestRadius: number;
+  /** Most proposals refined and verified (text everywhere proposes many). */
+  attempts: number;
   /** Least fraction of the circumference that must hold ink. */
   minCoverage: number;
   /** Least drop of that fraction just outside the ring. */
@@ -25,11 +28,37 @@ export interface RingOptions {
 
 export function ringOptionsFor(width: number, height: number): RingOptions {
   const shortSide = Math.min(width, height);
-  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.14)), minCoverage: 0.7, minContrast: 0.3 };
+  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.14)), largestRadius: Math.round(shortSide * 0.45), attempts: 12, minCoverage: 0.7, minContrast: 0.3 };
 }
 
-/** Rings in the mask, strongest first, none inside another's disc. */
+/**
+ * Rings in the mask, none inside another's disc, largest first. Radii up to the stamp-sized range
+ * are searched on the mask itself; larger ones (a close-up of a stamp) on a 3× pooled mask, then
+ * refined on the mask.
+ */
 export function findRings(mask: Uint8Array, width: number, height: number, opts = ringOptionsFor(width, height)): Ring[] {
+  const rings = findRingsInRange(mask, width, height, opts);
+  if (opts.largestRadius > opts.maxRadius * 1.25) {
+    const f = 3;
+    const pw = Math.ceil(width / f);
+    const ph = Math.ceil(height / f);
+    const pooled = new Uint8Array(pw * ph);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (mask[y * width + x] !== 0) pooled[((y / f) | 0) * pw + ((x / f) | 0)] = 1;
+    const large = findRingsInRange(pooled, pw, ph, { ...opts, minRadius: opts.maxRadius / f, maxRadius: opts.largestRadius / f, largestRadius: 0, attempts: 6 });
+    for (const q of large) {
+      const ring = refineRing(mask, width, height, { cx: q.cx * f + 1, cy: q.cy * f + 1, r: q.r * f + 1 }, f);
+      if (ring.coverage >= opts.minCoverage) rings.push(ring);
+    }
+  }
+  return keepOuter(rings);
+}
+
+function keepOuter(rings: Ring[]): Ring[] {
+  rings.sort((a, b) => b.r - a.r);
+  return rings.filter((q, i) => !rings.slice(0, i).some((o) => Math.hypot(o.cx - q.cx, o.cy - q.cy) + q.r <= o.r + 3));
+}
+
+function findRingsInRange(mask: Uint8Array, width: number, height: number, opts: RingOptions): Ring[] {
   const step = Math.max(1, Math.floor(opts.minRadius / 5));
   const cw = Math.ceil(width / step);
   const ch = Math.ceil(height / step);
@@ -71,7 +100,7 @@ export function findRings(mask: Uint8Array, width: number, height: number, opts 
   const rings: Ring[] = [];
   const tried: { cx: number; cy: number; r: number }[] = [];
   for (const p of proposals) {
-    if (tried.length >= 12) break;
+    if (tried.length >= opts.attempts) break;
     if (rings.some((q) => Math.hypot(q.cx - p.cx, q.cy - p.cy) < q.r + 2)) continue;
     // The refinement searches a coarse cell around each proposal: its neighbours add nothing.
     if (tried.some((q) => Math.abs(q.cx - p.cx) <= step && Math.abs(q.cy - p.cy) <= step && Math.abs(q.r - p.r) <= step)) continue;
@@ -86,9 +115,8 @@ export function findRings(mask: Uint8Array, width: number, height: number, opts 
     if (rings.some((q) => Math.hypot(q.cx - ring.cx, q.cy - ring.cy) < Math.max(q.r, ring.r))) continue;
     rings.push(ring);
   }
-  // Keep outer rings only (an inner ring of a stamp is part of it), largest first.
-  rings.sort((a, b) => b.r - a.r);
-  return rings.filter((q, i) => !rings.slice(0, i).some((o) => Math.hypot(o.cx - q.cx, o.cy - q.cy) + q.r <= o.r + 3));
+  // Keep outer rings only (an inner ring of a stamp is part of it).
+  return keepOuter(rings);
 }
 
 /** Integer offsets (x, y interleaved) of a circle of radius r, each point once. */
@@ -131,9 +159,10 @@ export function ringCoverage(mask: Uint8Array, width: number, height: number, cx
 function refineRing(mask: Uint8Array, width: number, height: number, p: { cx: number; cy: number; r: number }, step: number): Ring {
   // Every centre and radius within a coarse cell at half the angles, then hill-climbing at full detail.
   let start = { cx: p.cx, cy: p.cy, r: p.r, coverage: -1 };
-  for (let dy = -step; dy <= step; dy++) {
-    for (let dx = -step; dx <= step; dx++) {
-      for (let dr = -step; dr <= step; dr++) {
+  const stride = Math.max(1, Math.round(step / 3));
+  for (let dy = -step; dy <= step; dy += stride) {
+    for (let dx = -step; dx <= step; dx += stride) {
+      for (let dr = -step; dr <= step; dr += stride) {
         const coverage = ringCoverage(mask, width, height, p.cx + dx, p.cy + dy, p.r + dr, 2);
         if (coverage > start.coverage || (coverage === start.coverage && p.r + dr > start.r)) start = { cx: p.cx + dx, cy: p.cy + dy, r: p.r + dr, coverage };
       }

@@ -14,6 +14,7 @@ import type { Ring } from './rings';
  * printed text under a coloured seal stays printed text.
  */
 export interface StampOutline {
+  kind: 'ring' | 'frame';
   /** Bounding box of the outline, grid cells. */
   left: number;
   top: number;
@@ -27,6 +28,7 @@ export interface StampOutline {
 
 export function ringOutline(ring: Ring): StampOutline {
   return {
+    kind: 'ring',
     left: ring.cx - ring.r,
     right: ring.cx + ring.r,
     top: ring.cy - ring.r,
@@ -42,6 +44,7 @@ export function frameOutline(frame: Frame): StampOutline {
   const reachX = Math.abs(frame.halfU * c) + Math.abs(frame.halfV * s);
   const reachY = Math.abs(frame.halfU * s) + Math.abs(frame.halfV * c);
   return {
+    kind: 'frame',
     left: frame.cx - reachX,
     right: frame.cx + reachX,
     top: frame.cy - reachY,
