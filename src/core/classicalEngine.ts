@@ -59,6 +59,14 @@ export function classifyInk(input: EngineInput): ClassMap {
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
   const printed = findPrintedGlyphs(comps, coloured, width, height);
+  if (!byColour) {
+    // Grey page: frames among the ink that is not printed text (lines stay: a frame square to the page is one).
+    const framed = mask.slice();
+    for (let k = 0; k < n; k++) if (printed[comps.labels[k]] !== 0 && comps.labels[k] !== 0) framed[k] = 0;
+    for (const frame of findFrames(framed, width, height)) {
+      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) outlines.push(frameOutline(frame));
+    }
+  }
   // Specks: a few cells, or line-thick bits (crossings and ends of rules, JPEG debris).
   const small = new Uint8Array(comps.count + 1);
   const speckSize = Math.max(3, lineOptions.maxThickness + 1);

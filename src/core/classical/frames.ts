@@ -128,6 +128,8 @@ function fitFrame(mask: Uint8Array, width: number, height: number, xs: number[],
           const sides = sideCoverages(mask, width, height, frame);
           frame.coverage = (sides[0] + sides[1] + sides[2] + sides[3]) / 4;
           if (frame.coverage < opts.minCoverage || Math.min(...sides) < opts.minSideCoverage) continue;
+          // A stamp's frame stands alone: a table's or a form's rules (square to the page) run on past its corners.
+          if (Math.abs(bestAngle) < (4 * Math.PI) / 180 && Math.max(...extensionCoverages(mask, width, height, frame)) >= 0.5) continue;
           // Prefer full outlines, then the larger (outer) frame.
           const score = frame.coverage + 0.001 * (lengthU + lengthV);
           if (score > bestScore) {
@@ -203,6 +205,52 @@ export function sideCoverages(mask: Uint8Array, width: number, height: number, f
       if (alongU ? at(t, fixed) : at(fixed, t)) hit++;
     }
     out.push(total === 0 ? 0 : hit / total);
+  }
+  return out;
+}
+
+/** Fraction of ink along each side line continued past both corners (a fifth of the side each way). */
+function extensionCoverages(mask: Uint8Array, width: number, height: number, f: Frame): number[] {
+  const c = Math.cos(f.angle);
+  const s = Math.sin(f.angle);
+  const inkNear = (u: number, v: number): boolean => {
+    for (let d = -1; d <= 1; d++) {
+      const x = Math.round(f.cx + u * c - (v + d) * s);
+      const y = Math.round(f.cy + u * s + (v + d) * c);
+      if (x >= 0 && x < width && y >= 0 && y < height && mask[y * width + x] !== 0) return true;
+    }
+    return false;
+  };
+  const inkNearV = (u: number, v: number): boolean => {
+    for (let d = -1; d <= 1; d++) {
+      const x = Math.round(f.cx + (u + d) * c - v * s);
+      const y = Math.round(f.cy + (u + d) * s + v * c);
+      if (x >= 0 && x < width && y >= 0 && y < height && mask[y * width + x] !== 0) return true;
+    }
+    return false;
+  };
+  const out: number[] = [];
+  for (const sign of [-1, 1]) {
+    // Along u (top and bottom sides), beyond the left and right corners.
+    for (const v of [-f.halfV, f.halfV]) {
+      let hit = 0;
+      let total = 0;
+      for (let t = f.halfU + 3; t <= f.halfU + 3 + f.halfU * 0.4; t++) {
+        total++;
+        if (inkNear(sign * t, v)) hit++;
+      }
+      out.push(total === 0 ? 0 : hit / total);
+    }
+    // Along v (left and right sides), beyond the top and bottom corners.
+    for (const u of [-f.halfU, f.halfU]) {
+      let hit = 0;
+      let total = 0;
+      for (let t = f.halfV + 3; t <= f.halfV + 3 + f.halfV * 0.4; t++) {
+        total++;
+        if (inkNearV(u, sign * t)) hit++;
+      }
+      out.push(total === 0 ? 0 : hit / total);
+    }
   }
   return out;
 }
