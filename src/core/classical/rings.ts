@@ -194,7 +194,7 @@ function outerRing(mask: Uint8Array, width: number, height: number, ring: Ring):
   let best = ring.r;
   for (let r = Math.round(ring.r) + 2; r <= ring.r * 1.8; r++) {
     const coverage = ringCoverage(mask, width, height, ring.cx, ring.cy, r);
-    if (coverage >= 0.55 && coverage - ringCoverage(mask, width, height, ring.cx, ring.cy, r + Math.max(3, r * 0.08)) >= 0.25) best = r;
+    if (coverage >= 0.85 || (coverage >= 0.55 && coverage - ringCoverage(mask, width, height, ring.cx, ring.cy, r + Math.max(3, r * 0.08)) >= 0.25)) best = r;
   }
   return best;
 }

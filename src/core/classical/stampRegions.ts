@@ -114,12 +114,22 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   const leaves = new Uint8Array(parts.count + 1);
   const outside = band + Math.max(2, outline.size * 0.08);
   const darkness = new Float64Array(parts.count + 1);
+  const outerDarkness = new Float64Array(parts.count + 1);
+  const outerCells = new Int32Array(parts.count + 1);
+  const outerPrint = new Int32Array(parts.count + 1);
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const l = parts.labels[y * bw + x];
       if (l === 0) continue;
-      if (outline.distance(x + x0, y + y0) > outside) leaves[l] = 1;
-      darkness[l] += cellDarkness(grid, (y + y0) * width + x + x0);
+      const dark = cellDarkness(grid, (y + y0) * width + x + x0);
+      if (outline.distance(x + x0, y + y0) > outside) {
+        leaves[l] = 1;
+        outerDarkness[l] += dark;
+        outerCells[l]++;
+        const c = classes[(y + y0) * width + x + x0];
+        if (c === InkClass.printed || c === InkClass.formLine) outerPrint[l]++;
+      }
+      darkness[l] += dark;
     }
   }
   // A stroke crossing the outline continues straight through it: ink inside that meets, across the
@@ -148,6 +158,8 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
   }
   for (const l of crossing) leaves[l] = 1;
+  // What leaves the outline as printed text or a rule is the page under the stamp, not a pen across it.
+  for (let l = 1; l <= parts.count; l++) if (outerCells[l] > 0 && outerPrint[l] * 2 > outerCells[l]) leaves[l] = 0;
   // A pen is solid ink, a stamp a translucent film. The strokes leaving the disc show the pen's
   // darkness; where it is clearly darker than the ring, ink inside the disc as dark as the pen is the pen's.
   let penDarkness = 0;
@@ -158,28 +170,40 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     penCells += parts.area[l];
   }
   penDarkness = penCells >= 20 ? penDarkness / penCells : 0;
-  const pen = new Uint8Array(bw * bh);
-  if (penDarkness > ringDarkness * 1.15 + 15) {
-    const split = (penDarkness + ringDarkness) / 2;
-    for (let y = 1; y < bh - 1; y++) {
-      for (let x = 1; x < bw - 1; x++) {
-        const l = parts.labels[y * bw + x];
-        if (l === 0 || leaves[l] !== 0) continue;
-        let sum = 0;
-        let cells = 0;
-        for (let dy = -1; dy <= 1; dy++) {
-          for (let dx = -1; dx <= 1; dx++) {
-            if (parts.labels[(y + dy) * bw + x + dx] === 0) continue;
-            sum += cellDarkness(grid, (y + dy + y0) * width + x + dx + x0);
-            cells++;
-          }
-        }
-        if (sum / cells > split) pen[y * bw + x] = 1;
+  const clearlyDarker = (d: number) => d > ringDarkness * 1.15 + 15;
+  const localDarkness = (x: number, y: number): number => {
+    let sum = 0;
+    let cells = 0;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= bw || yy >= bh || parts.labels[yy * bw + xx] === 0) continue;
+        sum += cellDarkness(grid, (yy + y0) * width + xx + x0);
+        cells++;
       }
     }
-    const penParts = labelComponents(pen, bw, bh);
-    for (let k = 0; k < pen.length; k++) if (pen[k] !== 0 && penParts.area[penParts.labels[k]] < 6) pen[k] = 0;
+    return cells === 0 ? 0 : sum / cells;
+  };
+  // Ink inside: pen (or print) where as dark as the pen's strokes outside, else the stamp's. A part
+  // leaving the outline is the pen's, unless its own outside ink is clearly darker than the ring:
+  // then the stamp's ink merged with it (a seal over text or a signature) is told apart by darkness.
+  const pen = new Uint8Array(bw * bh);
+  const penSplit = clearlyDarker(penDarkness) ? (penDarkness + ringDarkness) / 2 : Infinity;
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      const l = parts.labels[y * bw + x];
+      if (l === 0 || outline.distance(x + x0, y + y0) > band) continue;
+      if (leaves[l] === 0) {
+        if (localDarkness(x, y) > penSplit) pen[y * bw + x] = 1;
+        continue;
+      }
+      const outerMean = outerCells[l] > 0 ? outerDarkness[l] / outerCells[l] : 0;
+      if (!clearlyDarker(outerMean) || localDarkness(x, y) > (outerMean + ringDarkness) / 2) pen[y * bw + x] = 1;
+    }
   }
+  const penParts = labelComponents(pen, bw, bh);
+  for (let k = 0; k < pen.length; k++) if (pen[k] !== 0 && penParts.area[penParts.labels[k]] < 6 && leaves[parts.labels[k]] === 0) pen[k] = 0;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * width + x;
@@ -188,9 +212,8 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
         if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
       }
-      const l = parts.labels[(y - y0) * bw + (x - x0)];
-      if ((l !== 0 && leaves[l] !== 0) || pen[(y - y0) * bw + (x - x0)] !== 0) {
-        if (classes[k] === InkClass.stamp || classes[k] === InkClass.printed) classes[k] = InkClass.handwriting;
+      if (pen[(y - y0) * bw + (x - x0)] !== 0) {
+        if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
       }
       classes[k] = InkClass.stamp;
