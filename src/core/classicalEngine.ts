@@ -24,7 +24,8 @@ export function classifyInk(input: EngineInput): ClassMap {
   const longSide = Math.max(width, height);
   const lineOptions = formLineOptionsFor(width, height);
   const lines = detectFormLines(mask, width, height, lineOptions);
-  const colouredMask = colouredInk(grid);
+  const pageTint = inkTint(grid);
+  const colouredMask = colouredInk(grid, pageTint);
   let colouredCells = 0;
   let inkCells = 0;
   for (let k = 0; k < n; k++) {
@@ -81,7 +82,7 @@ export function classifyInk(input: EngineInput): ClassMap {
     classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
   }
   // Stamps decided per region of their outline.
-  const tint = byColour ? inkTint(grid) : null;
+  const tint = byColour ? pageTint : null;
   for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);

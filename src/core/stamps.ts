@@ -34,9 +34,8 @@ export interface StampAnalysis {
 }
 
 /** 1 where the grid cell holds coloured ink (tinted away from the page's neutral ink, see inkColour). */
-export function colouredInk(grid: InkGrid): Uint8Array {
+export function colouredInk(grid: InkGrid, { tint } = inkTint(grid)): Uint8Array {
   const n = grid.width * grid.height;
-  const { tint } = inkTint(grid);
   const coloured = new Uint8Array(n);
   for (let k = 0; k < n; k++) if (grid.mask[k] !== 0 && tint[k] >= COLOURED_TINT) coloured[k] = 1;
   return coloured;

@@ -69,7 +69,15 @@ export function findFrames(mask: Uint8Array, width: number, height: number, opts
         if (groups.labels[cy * cw + cx] !== g || counts[cy * cw + cx] === 0) continue;
         const y1 = Math.min(height, (cy + 1) * coarse);
         const x1 = Math.min(width, (cx + 1) * coarse);
-        for (let y = cy * coarse; y < y1; y++) for (let x = cx * coarse; x < x1; x++) if (mask[y * width + x] !== 0) { xs.push(x); ys.push(y); }
+        // A checkerboard of the ink is enough for the profiles.
+        for (let y = cy * coarse; y < y1; y++) {
+          for (let x = cx * coarse + ((cx * coarse + y) & 1); x < x1; x += 2) {
+            if (mask[y * width + x] !== 0) {
+              xs.push(x);
+              ys.push(y);
+            }
+          }
+        }
       }
     }
     const frame = fitFrame(mask, width, height, xs, ys, opts);
@@ -97,15 +105,20 @@ function fitFrame(mask: Uint8Array, width: number, height: number, xs: number[],
   // The rotation: where the sides project to the sharpest peaks.
   let bestAngle = 0;
   let bestSharpness = -1;
-  const stepAngle = Math.PI / 180;
-  for (let angle = -opts.maxAngle; angle <= opts.maxAngle + 1e-9; angle += stepAngle) {
+  // Every 2°, then the degrees either side of the best.
+  const degree = Math.PI / 180;
+  const tryAngle = (angle: number): void => {
     project(xs, ys, mx, my, angle, span, histU, histV);
     const sharpness = strongestPeak(histU) + strongestPeak(histV);
     if (sharpness > bestSharpness) {
       bestSharpness = sharpness;
       bestAngle = angle;
     }
-  }
+  };
+  for (let angle = -opts.maxAngle; angle <= opts.maxAngle + 1e-9; angle += 2 * degree) tryAngle(angle);
+  const coarseBest = bestAngle;
+  tryAngle(coarseBest - degree);
+  tryAngle(coarseBest + degree);
   project(xs, ys, mx, my, bestAngle, span, histU, histV);
   const peaksU = strongPeaks(histU);
   const peaksV = strongPeaks(histV);

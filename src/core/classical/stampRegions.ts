@@ -62,7 +62,7 @@ export function frameOutline(frame: Frame): StampOutline {
 export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: InkTint | null, outline: StampOutline): void {
   const { width, height } = grid;
   const band = Math.max(2, outline.size * 0.05);
-  const onOutline = (x: number, y: number) => Math.abs(outline.distance(x, y)) <= band;
+
   // Work in a box around the outline, wide enough to see strokes leave it.
   const reach = band + outline.size * 0.6;
   const x0 = Math.max(0, Math.floor(outline.left - reach));
@@ -71,6 +71,11 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   const y1 = Math.min(height - 1, Math.ceil(outline.bottom + reach));
   const bw = x1 - x0 + 1;
   const bh = y1 - y0 + 1;
+  // The outline's distance over the box, once (grid coordinates in, box-indexed).
+  const distanceMap = new Float32Array(bw * bh);
+  for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) distanceMap[y * bw + x] = outline.distance(x + x0, y + y0);
+  const distance = (x: number, y: number): number => distanceMap[(y - y0) * bw + (x - x0)];
+  const onOutline = (x: number, y: number) => Math.abs(distance(x, y)) <= band;
   // The ring's own ink: its hue, when the page is in colour and the ring is coloured.
   let colouredRing = 0;
   let ringCells = 0;
@@ -122,7 +127,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
       const l = parts.labels[y * bw + x];
       if (l === 0) continue;
       const dark = cellDarkness(grid, (y + y0) * width + x + x0);
-      if (outline.distance(x + x0, y + y0) > outside) {
+      if (distanceMap[y * bw + x] > outside) {
         leaves[l] = 1;
         outerDarkness[l] += dark;
         outerCells[l]++;
@@ -137,9 +142,9 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   const crossing: number[] = [];
   for (let y = y0 + 1; y < y1; y++) {
     for (let x = x0 + 1; x < x1; x++) {
-      if (ink[y * width + x] === 0 || Math.abs(outline.distance(x, y)) > 0.5) continue;
-      const gx = (outline.distance(x + 1, y) - outline.distance(x - 1, y)) / 2;
-      const gy = (outline.distance(x, y + 1) - outline.distance(x, y - 1)) / 2;
+      if (ink[y * width + x] === 0 || Math.abs(distance(x, y)) > 0.5) continue;
+      const gx = (distance(x + 1, y) - distance(x - 1, y)) / 2;
+      const gy = (distance(x, y + 1) - distance(x, y - 1)) / 2;
       const norm = Math.hypot(gx, gy) || 1;
       const across = (sign: number): number => {
         for (let t = 1; t <= band + 2; t++) {
@@ -193,7 +198,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const l = parts.labels[y * bw + x];
-      if (l === 0 || outline.distance(x + x0, y + y0) > band) continue;
+      if (l === 0 || distanceMap[y * bw + x] > band) continue;
       if (leaves[l] === 0) {
         if (localDarkness(x, y) > penSplit) pen[y * bw + x] = 1;
         continue;
@@ -207,7 +212,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * width + x;
-      if (ink[k] === 0 || outline.distance(x, y) > band) continue;
+      if (ink[k] === 0 || distance(x, y) > band) continue;
       if (otherInk(k)) {
         if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
