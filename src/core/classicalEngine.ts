@@ -3,7 +3,7 @@ import { detectFormLines, formLineOptionsFor } from './formLines';
 import { buildInkGrid } from './inkGrid';
 import { hueFamilies } from './hueFamilies';
 import { findPrintedGlyphs } from './printedText';
-import { colouredInk, detectStamps } from './stamps';
+import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
 import { frameOutline, labelStampRegion, ringOutline, type StampOutline } from './classical/stampRegions';
@@ -45,9 +45,8 @@ export function classifyInk(input: EngineInput): ClassMap {
     }
   }
   const zone = outlineZone(outlines, width, height);
-  // Coloured stamp-like clusters count only near an outline: without one, coloured ink is a pen's.
-  const stampMask = byColour ? colouredStamps(grid, colouredMask) : new Uint8Array(n);
-  for (let k = 0; k < n; k++) if (zone[k] === 0) stampMask[k] = 0;
+  // Coloured stamp-like clusters count near an outline, or without one when full of small letters.
+  const stampMask = byColour ? colouredStamps(grid, colouredMask, zone) : new Uint8Array(n);
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
@@ -115,20 +114,32 @@ export function classifyInk(input: EngineInput): ClassMap {
 }
 
 /** Stamps among the coloured ink, each hue family (one ink) judged on its own. */
-function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uint8Array): Uint8Array {
+function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uint8Array, zone: Uint8Array): Uint8Array {
   const n = grid.width * grid.height;
   const { family, count } = hueFamilies(grid, colouredMask);
-  if (count <= 1) return detectStamps(grid, colouredMask, true).stampMask;
   const stampMask = new Uint8Array(n);
   const candidate = new Uint8Array(n);
-  for (let f = 1; f <= count; f++) {
-    for (let k = 0; k < n; k++) candidate[k] = family[k] === f ? 1 : 0;
-    const found = detectStamps(grid, candidate, true).stampMask;
-    for (let k = 0; k < n; k++) stampMask[k] |= found[k];
+  for (let f = 1; f <= Math.max(1, count); f++) {
+    for (let k = 0; k < n; k++) candidate[k] = count <= 1 ? colouredMask[k] : family[k] === f ? 1 : 0;
+    const found = detectStamps(grid, candidate, true);
+    for (const c of found.clusters) {
+      if (!c.isStamp || manySmallLetters(c)) continue;
+      // Away from an outline and without a mass of small letters: a pen's coloured ink, not a stamp.
+      for (let y = c.top; y <= c.bottom; y++) for (let x = c.left; x <= c.right; x++) if (zone[y * grid.width + x] === 0) found.stampMask[y * grid.width + x] = 0;
+    }
+    for (let k = 0; k < n; k++) stampMask[k] |= found.stampMask[k];
   }
   return stampMask;
 }
 
+/** Lines of many small letters (a stamp whose outline did not survive), not one row of tall ones. */
+function manySmallLetters(c: StampCluster): boolean {
+  const letters = c.letterHeights.length;
+  if (letters < 24) return false;
+  const heights = [...c.letterHeights].sort((a, b) => a - b);
+  const short = Math.min(c.extent.right - c.extent.left, c.extent.bottom - c.extent.top) + 1;
+  return heights[letters >> 1] <= 0.15 * short;
+}
 
 /** 1 within reach of any stamp outline (its inside and a margin). */
 function outlineZone(outlines: StampOutline[], width: number, height: number): Uint8Array {
