@@ -59,7 +59,7 @@ function keepOuter(rings: Ring[]): Ring[] {
 }
 
 function findRingsInRange(mask: Uint8Array, width: number, height: number, opts: RingOptions): Ring[] {
-  const step = Math.max(1, Math.floor(opts.minRadius / 5));
+  const step = Math.max(1, Math.floor(opts.minRadius / 4));
   const cw = Math.ceil(width / step);
   const ch = Math.ceil(height / step);
   const occupied = new Uint8Array(cw * ch);
