@@ -38,9 +38,11 @@ render() { # split count dir
   fi
   touch "$dir/.done-$count"
 }
+# Pairs depend on the product's paper/alpha code and the model's geometry: prepare again when they change.
+PREP_KEY=$(cat src/core/paperField.ts src/core/inkAlpha.ts src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts | sha1sum | cut -c1-12)
 prepare() { # raw prep
-  if [ -f "$2/.done" ]; then echo "train.sh: $2 already prepared"; return; fi
-  rm -rf "$2"; npx tsx models/prepare.ts --in "$1" --out "$2"; touch "$2/.done"
+  if [ -f "$2/.done-$PREP_KEY" ]; then echo "train.sh: $2 already prepared"; return; fi
+  rm -rf "$2"; npx tsx models/prepare.ts --in "$1" --out "$2"; touch "$2/.done-$PREP_KEY"
 }
 render train "$TRAIN_COUNT" "$ROOT/data/train"
 render val "$VAL_COUNT" "$ROOT/data/val"
