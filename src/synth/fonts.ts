@@ -1,7 +1,9 @@
 /**
  * The fonts the generator draws with, registered once from the installed @fontsource packages
- * (woff2, one file per subset; each subset gets its own family alias and the CSS font list names
- * both, so Cyrillic glyphs come from the Cyrillic file).
+ * (woff2, one file per subset and style; each subset gets its own family alias and the CSS font
+ * list names both, so Cyrillic glyphs come from the Cyrillic file). Printed faces also register
+ * their bold (700) and italic files where the package ships them, under the same alias, so a
+ * `bold`/`italic` canvas font picks the real face rather than a synthesised one.
  *
  * HANDWRITING: only these handwriting families may ever be used for synthetic signatures. Other
  * handwriting fonts are reserved for independent evaluation — do not add any (a test enforces it).
@@ -16,16 +18,28 @@ export interface FontFace {
   pkg: string;
   /** Whether the package ships a Cyrillic subset. */
   cyrillic: boolean;
+  /** Whether the package ships the bold (700) files. */
+  bold?: boolean;
+  /** Whether the package ships the italic files (400, and 700 where bold). */
+  italic?: boolean;
 }
 
+/** Printed families: serif, sans, mono and condensed, each with its bold and (mostly) italic styles. */
 export const PRINTED_FONTS: readonly FontFace[] = [
-  { pkg: 'roboto', cyrillic: true },
-  { pkg: 'pt-serif', cyrillic: true },
-  { pkg: 'pt-sans', cyrillic: true },
-  { pkg: 'noto-serif', cyrillic: true },
-  { pkg: 'roboto-mono', cyrillic: true },
-  { pkg: 'open-sans', cyrillic: true },
-  { pkg: 'roboto-condensed', cyrillic: true },
+  { pkg: 'roboto', cyrillic: true, bold: true, italic: true },
+  { pkg: 'pt-serif', cyrillic: true, bold: true, italic: true },
+  { pkg: 'pt-sans', cyrillic: true, bold: true, italic: true },
+  { pkg: 'noto-serif', cyrillic: true, bold: true, italic: true },
+  { pkg: 'roboto-mono', cyrillic: true, bold: true, italic: true },
+  { pkg: 'open-sans', cyrillic: true, bold: true, italic: true },
+  { pkg: 'roboto-condensed', cyrillic: true, bold: true, italic: true },
+  // Metric twins of the office classics (Times New Roman, Arial, Courier New).
+  { pkg: 'tinos', cyrillic: true, bold: true, italic: true },
+  { pkg: 'arimo', cyrillic: true, bold: true, italic: true },
+  { pkg: 'cousine', cyrillic: true, bold: true, italic: true },
+  { pkg: 'ibm-plex-serif', cyrillic: true, bold: true, italic: true },
+  { pkg: 'pt-sans-narrow', cyrillic: true, bold: true },
+  { pkg: 'fira-sans-condensed', cyrillic: true, bold: true, italic: true },
 ];
 
 export const HANDWRITING_FONTS: readonly FontFace[] = [
@@ -62,19 +76,32 @@ export function registerSynthFonts(): void {
   if (registered) return;
   for (const face of [...PRINTED_FONTS, ...HANDWRITING_FONTS]) {
     const dir = path.join(fontsourceDir(face.pkg), 'files');
+    const styles = ['400-normal'];
+    if (face.bold) styles.push('700-normal');
+    if (face.italic) styles.push(...(face.bold ? ['400-italic', '700-italic'] : ['400-italic']));
     for (const subset of face.cyrillic ? (['latin', 'cyrillic'] as const) : (['latin'] as const)) {
-      const file = path.join(dir, `${face.pkg}-${subset}-400-normal.woff2`);
-      if (!existsSync(file)) throw new Error(`synth font missing: ${file}`);
-      GlobalFonts.registerFromPath(file, alias(face.pkg, subset));
+      for (const style of styles) {
+        const file = path.join(dir, `${face.pkg}-${subset}-${style}.woff2`);
+        if (!existsSync(file)) throw new Error(`synth font missing: ${file}`);
+        GlobalFonts.registerFromPath(file, alias(face.pkg, subset));
+      }
     }
   }
   registered = true;
 }
 
-/** A canvas `font` value: size in px and the face's Latin then Cyrillic alias. */
-export function cssFont(face: FontFace, sizePx: number, style = ''): string {
+/** Bold and/or italic; a style the face does not ship is left out (never synthesised). */
+export interface FontStyle {
+  bold?: boolean;
+  italic?: boolean;
+}
+
+/** A canvas `font` value: style, size in px and the face's Latin then Cyrillic alias. */
+export function cssFont(face: FontFace, sizePx: number, style: FontStyle = {}): string {
   const families = face.cyrillic ? `"${alias(face.pkg, 'latin')}", "${alias(face.pkg, 'cyrillic')}"` : `"${alias(face.pkg, 'latin')}"`;
-  return `${style ? `${style} ` : ''}${sizePx.toFixed(1)}px ${families}`;
+  const italic = style.italic && face.italic ? 'italic ' : '';
+  const bold = style.bold && face.bold ? 'bold ' : '';
+  return `${italic}${bold}${sizePx.toFixed(1)}px ${families}`;
 }
 
 export const hasCyrillic = (text: string): boolean => /[\u0400-\u04ff]/.test(text);

@@ -166,6 +166,8 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   const unit = width / 1000;
   const pageHeight = (1000 * height) / width;
   const rotation = random.chance(0.75) ? random.range(-2.5, 2.5) : 0;
+  // Streams added by generator v2 are forked after the v1 draws, so those keep their values.
+  const lookRandom = random.fork(5);
 
   const canvases = LAYERS.map(() => createCanvas(width, height));
   const layers = {} as Record<LayerName, SKRSContext2D>;
@@ -180,7 +182,7 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   const printedInk = jitter(layoutRandom, layoutRandom.chance(0.85) ? [22, 22, 26] : [55, 55, 60], 10);
   layers.printed.fillStyle = colour(printedInk);
   layers.formLine.strokeStyle = layers.formLine.fillStyle = colour(printedInk);
-  const layout = drawPage(layers.printed, layers.formLine, layoutRandom, pageHeight);
+  const layout = drawPage(layers.printed, layers.formLine, layoutRandom, lookRandom, pageHeight);
   const placed = placeInk(layers, inkRandom, layout.slots, layout.language, pageHeight, layout.bottom);
   const noiseInk: Rgb = [60, 55, 50];
   layers.noise.fillStyle = layers.noise.strokeStyle = colour(noiseInk);

@@ -1,9 +1,14 @@
 /**
  * Page layouts: letters, invoices and forms, drawn in page units (the page is 1000 units wide) onto
  * the printed-text and form-line layers. Returns where signatures may go (signature lines).
+ *
+ * Typography: one printed family per page (serif, sans, mono or condensed), with bold company
+ * names, titles, section headings and table headers and the odd italic line. The look (bold,
+ * italic, colours, logo) is drawn from its own random stream, so the page's structure comes from
+ * the same draws whatever its look.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { cssFont, facesFor, PRINTED_FONTS, type FontFace } from './fonts';
+import { cssFont, facesFor, PRINTED_FONTS, type FontFace, type FontStyle } from './fonts';
 import type { Random } from './random';
 import { COMPANIES, dateText, FIELD_LABELS, moneyText, numberText, PERSON_NAMES, sentence, SIGN_LABELS, TABLE_HEADERS, TITLES, words, type Language } from './text';
 
@@ -29,6 +34,8 @@ interface Pen {
   printed: SKRSContext2D;
   formLine: SKRSContext2D;
   random: Random;
+  /** The page's look (bold, italic, colour): its own stream. */
+  look: Random;
   language: Language;
   face: FontFace;
   pageHeight: number;
@@ -39,9 +46,9 @@ interface Pen {
   y: number;
 }
 
-function text(pen: Pen, value: string, x: number, y: number, size: number, align: CanvasTextAlign = 'left'): number {
+function text(pen: Pen, value: string, x: number, y: number, size: number, align: CanvasTextAlign = 'left', style: FontStyle = {}): number {
   const ctx = pen.printed;
-  ctx.font = cssFont(pen.face, size);
+  ctx.font = cssFont(pen.face, size, style);
   ctx.textAlign = align;
   ctx.fillText(value, x, y);
   return ctx.measureText(value).width;
@@ -58,7 +65,7 @@ function line(pen: Pen, x0: number, y0: number, x1: number, y1: number, width: n
 
 function paragraph(pen: Pen, lines: number, indent = true): void {
   const ctx = pen.printed;
-  ctx.font = cssFont(pen.face, pen.size);
+  ctx.font = cssFont(pen.face, pen.size, { italic: pen.look.chance(0.05) });
   ctx.textAlign = 'left';
   const lead = pen.size * pen.random.range(1.25, 1.6);
   for (let i = 0; i < lines && pen.y < pen.pageHeight - 80; i++) {
@@ -90,14 +97,17 @@ function header(pen: Pen): void {
   const size = pen.size * random.range(1.2, 1.7);
   pen.y += size;
   const atRight = random.chance(0.4);
-  text(pen, company, atRight ? pen.right : pen.left, pen.y, size, atRight ? 'right' : 'left');
+  text(pen, company, atRight ? pen.right : pen.left, pen.y, size, atRight ? 'right' : 'left', { bold: pen.look.chance(0.55) });
   pen.y += pen.size * 1.4;
   text(pen, `${words(random, language, random.int(2, 4))}, ${numberText(random)}, ${numberText(random)}`, pen.left, pen.y, pen.size * 0.8);
   pen.y += pen.size * 0.8;
   if (random.chance(0.6)) line(pen, pen.left, pen.y, pen.right, pen.y, random.range(0.6, 1.8));
   pen.y += pen.size * 2.5;
   const title = random.pick(TITLES[language]);
-  text(pen, `${title}${random.chance(0.6) ? ` № ${numberText(random)}` : ''}`, (pen.left + pen.right) / 2, pen.y, pen.size * random.range(1.3, 1.9), 'center');
+  text(pen, `${title}${random.chance(0.6) ? ` № ${numberText(random)}` : ''}`, (pen.left + pen.right) / 2, pen.y, pen.size * random.range(1.3, 1.9), 'center', {
+    bold: pen.look.chance(0.55),
+    italic: pen.look.chance(0.08),
+  });
   pen.y += pen.size * 1.6;
   text(pen, dateText(random, language), pen.right, pen.y, pen.size, 'right');
   pen.y += pen.size * 2.2;
@@ -117,6 +127,7 @@ function table(pen: Pen): void {
   const top = pen.y;
   const bottom = Math.min(pen.pageHeight - 120, top + (rows + 1) * rowHeight);
   const size = pen.size * 0.9;
+  const headStyle: FontStyle = { bold: pen.look.chance(0.5) };
   for (let r = 0; top + (r + 1) * rowHeight <= bottom; r++) {
     const yBase = top + r * rowHeight + rowHeight * 0.68;
     for (let c = 0; c < cols; c++) {
@@ -126,9 +137,10 @@ function table(pen: Pen): void {
       else if (c === 1) value = words(random, language, random.int(1, 3));
       else value = random.chance(0.5) ? moneyText(random, language) : String(random.int(1, 500));
       const maxW = xs[c + 1] - xs[c] - size * 0.6;
-      pen.printed.font = cssFont(pen.face, size);
+      const style = r === 0 ? headStyle : {};
+      pen.printed.font = cssFont(pen.face, size, style);
       while (value.length > 1 && pen.printed.measureText(value).width > maxW) value = value.slice(0, -1);
-      text(pen, value, c >= 2 ? xs[c + 1] - size * 0.3 : xs[c] + size * 0.3, yBase, size, c >= 2 ? 'right' : 'left');
+      text(pen, value, c >= 2 ? xs[c + 1] - size * 0.3 : xs[c] + size * 0.3, yBase, size, c >= 2 ? 'right' : 'left', style);
     }
   }
   const nRows = Math.floor((bottom - top) / rowHeight);
@@ -137,7 +149,7 @@ function table(pen: Pen): void {
   if (random.chance(0.85)) for (const x of xs) line(pen, x, top, x, tableBottom, lw);
   pen.y = tableBottom + pen.size * 1.8;
   const totalLabel = language === 'ru' ? 'Итого:' : 'Total:';
-  text(pen, `${totalLabel} ${moneyText(random, language)}`, pen.right, pen.y, pen.size * 1.05, 'right');
+  text(pen, `${totalLabel} ${moneyText(random, language)}`, pen.right, pen.y, pen.size * 1.05, 'right', { bold: pen.look.chance(0.5) });
   pen.y += pen.size * 2.2;
 }
 
@@ -145,9 +157,10 @@ function fields(pen: Pen): void {
   const { random, language } = pen;
   const count = random.int(3, 9);
   const lw = random.range(0.5, 1.3);
+  const labelStyle: FontStyle = { bold: pen.look.chance(0.12) };
   for (let i = 0; i < count && pen.y < pen.pageHeight - 200; i++) {
     const label = `${random.pick(FIELD_LABELS[language])}:`;
-    const w = text(pen, label, pen.left, pen.y, pen.size);
+    const w = text(pen, label, pen.left, pen.y, pen.size, 'left', labelStyle);
     const x0 = pen.left + w + pen.size * 0.6;
     line(pen, x0, pen.y + pen.size * 0.25, pen.right, pen.y + pen.size * 0.25, lw);
     if (random.chance(0.6)) text(pen, random.chance(0.5) ? words(random, language, random.int(1, 4)) : numberText(random), x0 + pen.size, pen.y - pen.size * 0.1, pen.size * 0.95);
@@ -185,7 +198,7 @@ function signatureBlock(pen: Pen, slots: SignatureSlot[]): void {
   pen.y += pen.size * random.range(3, 6);
   for (let i = 0; i < count && pen.y < pen.pageHeight - 60; i++) {
     const left = pen.left + random.range(0, 0.3) * (pen.right - pen.left);
-    const w = text(pen, random.pick(SIGN_LABELS[language]), left, pen.y, pen.size);
+    const w = text(pen, random.pick(SIGN_LABELS[language]), left, pen.y, pen.size, 'left', { bold: pen.look.chance(0.15) });
     const x0 = left + w + pen.size * random.range(0.8, 3);
     const width = Math.min(random.range(160, 300), pen.right - x0 - 200);
     if (width < 80) continue;
@@ -198,22 +211,33 @@ function signatureBlock(pen: Pen, slots: SignatureSlot[]): void {
       line(pen, x0, yLine, x0 + width, yLine, lw);
     }
     if (random.chance(0.6)) text(pen, `/ ${random.pick(PERSON_NAMES[language])} /`, x0 + width + pen.size * 0.8, pen.y, pen.size);
-    if (random.chance(0.4)) text(pen, language === 'ru' ? '(подпись)' : '(signature)', x0 + width / 2, yLine + pen.size * 0.9, pen.size * 0.65, 'center');
+    if (random.chance(0.4)) text(pen, language === 'ru' ? '(подпись)' : '(signature)', x0 + width / 2, yLine + pen.size * 0.9, pen.size * 0.65, 'center', { italic: pen.look.chance(0.4) });
     slots.push({ x: x0, y: yLine, width });
     pen.y += pen.size * random.range(4, 7);
   }
 }
 
-export function drawPage(printed: SKRSContext2D, formLine: SKRSContext2D, random: Random, pageHeight: number): PageLayout {
+/** Letters: a numbered section heading (bold) before a paragraph. */
+function heading(pen: Pen, index: number): void {
+  pen.y += pen.size * 0.4;
+  text(pen, `${index}. ${words(pen.look, pen.language, pen.look.int(1, 4))}`, pen.left, pen.y, pen.size * pen.look.range(1.05, 1.3), 'left', { bold: pen.look.chance(0.85) });
+  pen.y += pen.size * 1.7;
+}
+
+export function drawPage(printed: SKRSContext2D, formLine: SKRSContext2D, random: Random, look: Random, pageHeight: number): PageLayout {
   const language: Language = random.chance(0.5) ? 'ru' : 'en';
   const kind = random.pick<DocumentKind>(['letter', 'invoice', 'form']);
   const face = random.pick(facesFor(PRINTED_FONTS, language === 'ru' ? 'я' : 'a'));
   const margin = random.range(60, 110);
-  const pen: Pen = { printed, formLine, random, language, face, pageHeight, size: random.range(13, 20), left: margin, right: 1000 - margin * random.range(0.6, 1), y: random.range(50, 100) };
+  const pen: Pen = { printed, formLine, random, look, language, face, pageHeight, size: random.range(13, 20), left: margin, right: 1000 - margin * random.range(0.6, 1), y: random.range(50, 100) };
   const slots: SignatureSlot[] = [];
   header(pen);
   if (kind === 'letter') {
-    for (let i = random.int(2, 6); i > 0 && pen.y < pageHeight * 0.7; i--) paragraph(pen, random.int(2, 7));
+    const headings = look.chance(0.3);
+    for (let i = random.int(2, 6), n = 1; i > 0 && pen.y < pageHeight * 0.7; i--, n++) {
+      if (headings) heading(pen, n);
+      paragraph(pen, random.int(2, 7));
+    }
   } else if (kind === 'invoice') {
     paragraph(pen, random.int(1, 3), false);
     table(pen);
@@ -227,7 +251,7 @@ export function drawPage(printed: SKRSContext2D, formLine: SKRSContext2D, random
   if (pen.y < pageHeight - 150 && random.chance(0.6)) paragraph(pen, random.int(1, 3));
   if (random.chance(0.5)) {
     const y = pageHeight - random.range(30, 60);
-    text(pen, `${words(random, language, random.int(3, 8))} · ${numberText(random)}`, pen.left, y, pen.size * 0.7);
+    text(pen, `${words(random, language, random.int(3, 8))} · ${numberText(random)}`, pen.left, y, pen.size * 0.7, 'left', { italic: look.chance(0.35) });
   }
   return { kind, language, font: face.pkg, slots, bottom: pen.y };
 }

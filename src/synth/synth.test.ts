@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InkClass } from '../core/types';
 import { CLASS_THRESHOLD } from './compose';
-import { HANDWRITING_FONTS, PRINTED_FONTS } from './fonts';
+import { createCanvas } from '@napi-rs/canvas';
+import { cssFont, HANDWRITING_FONTS, PRINTED_FONTS, registerSynthFonts } from './fonts';
 import { generateDocument } from './generate';
 import { SPLIT_BASE, SPLIT_SIZE, splitOfSeed, splitSeed, type Split } from './splits';
 
@@ -14,7 +15,10 @@ const ALLOWED_HANDWRITING = [
   'caveat', 'dancing-script', 'great-vibes', 'alex-brush', 'allura', 'sacramento', 'satisfy', 'yellowtail', 'kaushan-script',
   'parisienne', 'pinyon-script', 'bad-script', 'indie-flower', 'reenie-beanie', 'shadows-into-light', 'rock-salt', 'vibur', 'caveat-brush',
 ];
-const PRINTED = ['roboto', 'pt-serif', 'pt-sans', 'noto-serif', 'roboto-mono', 'open-sans', 'roboto-condensed'];
+const PRINTED = [
+  'roboto', 'pt-serif', 'pt-sans', 'noto-serif', 'roboto-mono', 'open-sans', 'roboto-condensed',
+  'tinos', 'arimo', 'cousine', 'ibm-plex-serif', 'pt-sans-narrow', 'fira-sans-condensed',
+];
 
 const SMALL = { megapixels: 0.35 };
 
@@ -84,6 +88,27 @@ describe('fonts', () => {
   it('use only the allowed handwriting fonts', () => {
     for (const face of HANDWRITING_FONTS) expect(ALLOWED_HANDWRITING).toContain(face.pkg);
     for (const face of PRINTED_FONTS) expect(PRINTED).toContain(face.pkg);
+  });
+
+  it('draw bold printed text with the real bold faces (more ink than regular)', () => {
+    registerSynthFonts();
+    const canvas = createCanvas(700, 60);
+    const ctx = canvas.getContext('2d');
+    const ink = (font: string) => {
+      ctx.clearRect(0, 0, 700, 60);
+      ctx.font = font;
+      ctx.fillText('Invoice Счёт 2024', 5, 45);
+      const data = ctx.getImageData(0, 0, 700, 60).data;
+      let sum = 0;
+      for (let i = 3; i < data.length; i += 4) sum += data[i];
+      return sum;
+    };
+    for (const face of PRINTED_FONTS) {
+      const regular = ink(cssFont(face, 36));
+      expect(regular, face.pkg).toBeGreaterThan(0);
+      if (face.bold) expect(ink(cssFont(face, 36, { bold: true })), face.pkg).toBeGreaterThan(regular * 1.15);
+      expect(cssFont(face, 36, { bold: true, italic: true }).startsWith(`${face.italic ? 'italic ' : ''}${face.bold ? 'bold ' : ''}`)).toBe(true);
+    }
   });
 
   it('reference no other installed font package anywhere in src/synth', () => {
