@@ -2,7 +2,7 @@
  * Chooses and keeps the worker's ink engine: the model on WebGPU or WASM, or none (src/core's
  * classical analysis) when no model is deployed or it fails to load — with a note saying which and why.
  */
-import type { Engine, EngineInput, RgbaImage } from '../core';
+import type { Engine } from '../core';
 import { fetchModel, ModelMissingError } from './modelSource';
 import { MODEL_NAME } from '../core/model';
 import { createSession, findGpuAdapter, gpuPassesSelfCheck, OrtInkEngine, type Backend } from './ortEngine';
@@ -83,16 +83,6 @@ export function prepareEngine(settings: EngineSettings, onProgress?: ProgressCal
   const key = JSON.stringify(settings);
   if (!prepared || prepared.key !== key) prepared = { key, promise: choose(settings, onProgress) };
   return prepared.promise;
-}
-
-/** A simple engine input from a raster (white paper assumed): used by the backend comparison. */
-export function engineInputOf(image: RgbaImage): EngineInput {
-  const inkAlpha = new Uint8Array(image.width * image.height);
-  for (let p = 0; p < inkAlpha.length; p++) {
-    const lum = 0.299 * image.data[p * 4] + 0.587 * image.data[p * 4 + 1] + 0.114 * image.data[p * 4 + 2];
-    inkAlpha[p] = Math.max(0, Math.min(255, Math.round(255 - lum)));
-  }
-  return { flattened: image, inkAlpha };
 }
 
 const backendEngines = new Map<Backend, Promise<OrtInkEngine>>();

@@ -3,7 +3,8 @@ import * as Comlink from 'comlink';
 import { cleanImage } from '../core';
 import { decodeInput } from './decode';
 import { encodeImage, encodePreview } from './encode';
-import { engineInputOf, engineOn, prepareEngine } from './inkEngine';
+import { engineInputOf } from './engineInput';
+import { engineOn, prepareEngine } from './inkEngine';
 import type { ProcessorApi, ProcessRequest, ProcessResult, ProgressCallback } from './protocol';
 
 const api: ProcessorApi = {

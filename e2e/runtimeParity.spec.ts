@@ -1,0 +1,89 @@
+/**
+ * The browser and the server label ink alike: onnxruntime-web (WASM, in Chromium, through the app's
+ * own processing worker: `classMapOn` → OrtInkEngine) and onnxruntime-node (the server's session
+ * code, src/server/model/ortNodeEngine.ts) give the same class map for the same fixed page. Both
+ * sides prepare the page with the same code (src/worker/engineInput.ts: src/core's paper field and
+ * ink alpha) and run src/core/model's scale normalisation and argmax; only the runtime differs.
+ * The committed models/inkseg.onnx is used on both sides (the served copy must be byte-identical).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { InkClass, type ClassMap } from '../src/core';
+import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
+import { createOrtNodeSession, DEFAULT_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
+import { generateDocument, splitSeed } from '../src/synth';
+import { engineInputOf } from '../src/worker/engineInput';
+import { openApp } from './support/app';
+
+/** A test-split photo (JPEG capture) with printed text, form lines, a signature and a stamp; 1 MP keeps the page transfer small. */
+const PAGE_SEED = splitSeed('test', 900_000);
+const PAGE_MEGAPIXELS = 1;
+const MIN_AGREEMENT = 0.995;
+/** An ink class counts as present when it labels at least this share of the inked cells. */
+const PRESENT_SHARE = 0.005;
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+function agreement(a: ClassMap, b: ClassMap, only?: (i: number) => boolean): { same: number; cells: number } {
+  let same = 0;
+  let cells = 0;
+  for (let i = 0; i < a.classes.length; i++) {
+    if (only && !only(i)) continue;
+    cells++;
+    if (a.classes[i] === b.classes[i]) same++;
+  }
+  return { same, cells };
+}
+
+test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class map on a fixed page', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const committed = readFileSync(DEFAULT_MODEL_PATH);
+  const served = await request.get('/models/inkseg.onnx');
+  expect(served.status(), 'the web build must deploy the committed model').toBe(200);
+  expect(sha256(await served.body()), 'the served /models/inkseg.onnx differs from models/inkseg.onnx: rebuild the web app (or unset E2E_REUSE)').toBe(sha256(committed));
+
+  const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
+  const { width, height } = doc.image;
+
+  // Node: the server's onnxruntime-node session on the committed file.
+  const { ort, session } = await createOrtNodeSession(DEFAULT_MODEL_PATH, 1);
+  let nodeMap: ClassMap;
+  try {
+    nodeMap = await classifyWithModel(ortRun(ort, session), engineInputOf(doc.image), MODEL_LONG_SIDE);
+  } finally {
+    await session.release();
+  }
+
+  // Chromium: the app's worker, WASM backend, at the model's own scale.
+  await openApp(page, '?diagnostics=1&disableGpu=1');
+  const base64 = Buffer.from(doc.image.data.buffer, doc.image.data.byteOffset, doc.image.data.byteLength).toString('base64');
+  const webMap = await page.evaluate(
+    async ({ width, height, base64, longSide }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      // The hook's type says number[]; it copies with Uint8ClampedArray.from, so a typed array avoids a 4-MB JSON array.
+      const image = { width, height, data: bytes as unknown as number[] };
+      return window.inkliftDiagnostics!.classMapOn(image, 'wasm', longSide);
+    },
+    { width, height, base64, longSide: MODEL_LONG_SIDE },
+  );
+  expect(webMap.backend).toContain('WASM');
+  expect([webMap.width, webMap.height]).toEqual([nodeMap.width, nodeMap.height]);
+  const web: ClassMap = { width: webMap.width, height: webMap.height, classes: Uint8Array.from(webMap.classes) };
+
+  // The map is not trivial: paper and several ink classes (from the page's printed text, form lines, signature, stamp).
+  const counts = new Map<number, number>();
+  for (const c of nodeMap.classes) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const inked = nodeMap.classes.length - (counts.get(InkClass.paper) ?? 0);
+  const present = [...counts].filter(([c, n]) => c !== InkClass.paper && n >= PRESENT_SHARE * inked).map(([c]) => c);
+  console.log(`class map ${nodeMap.width}×${nodeMap.height}: cells per class ${JSON.stringify(Object.fromEntries([...counts].sort((a, b) => a[0] - b[0])))}; ink classes present: ${present.join(', ')}`);
+  expect(inked, 'inked cells').toBeGreaterThan(0.02 * nodeMap.classes.length);
+  expect(present.length, 'ink classes holding ≥ 0.5% of the inked cells').toBeGreaterThanOrEqual(3);
+
+  const all = agreement(nodeMap, web);
+  const ink = agreement(nodeMap, web, (i) => nodeMap.classes[i] !== InkClass.paper || web.classes[i] !== InkClass.paper);
+  console.log(`onnxruntime-web (WASM) vs onnxruntime-node: ${all.same}/${all.cells} cells agree (${((100 * all.same) / all.cells).toFixed(3)}%); inked cells ${ink.same}/${ink.cells} (${((100 * ink.same) / ink.cells).toFixed(3)}%)`);
+  expect(all.same / all.cells).toBeGreaterThanOrEqual(MIN_AGREEMENT);
+  // Paper cells are decided by the ink alpha on both sides; the model's own labels must agree as well.
+  expect(ink.same / ink.cells).toBeGreaterThanOrEqual(MIN_AGREEMENT);
+});
