@@ -57,6 +57,8 @@ export async function findGpuAdapter(settings: EngineSettings): Promise<{ adapte
 /** The model through one onnxruntime-web session; pre/post-processing is src/core/model's (the server's too). */
 export class OrtInkEngine implements Engine {
   readonly name: string;
+  /** Milliseconds of the last `session.run` (the model inference alone, without the tensor building and argmax around it). */
+  lastInferenceMs = 0;
   private readonly run: ModelRun;
 
   constructor(
@@ -69,7 +71,9 @@ export class OrtInkEngine implements Engine {
     this.run = async (input, dims) => {
       const tensor = new ort.Tensor('float32', input instanceof Float32Array ? input : Float32Array.from(input), dims);
       try {
+        const started = performance.now();
         const outputs = await session.run({ [session.inputNames[0]]: tensor });
+        this.lastInferenceMs = performance.now() - started;
         const output = outputs[session.outputNames[0]];
         const data = (output.location === 'gpu-buffer' ? await output.getData(true) : output.data) as Float32Array;
         const result = { data, dims: [...output.dims] };

@@ -5,6 +5,7 @@ import { decodeInput } from './decode';
 import { encodeImage, encodePreview } from './encode';
 import { engineInputOf } from './engineInput';
 import { engineOn, prepareEngine } from './inkEngine';
+import { OrtInkEngine } from './ortEngine';
 import type { ProcessorApi, ProcessRequest, ProcessResult, ProgressCallback } from './protocol';
 
 const api: ProcessorApi = {
@@ -29,6 +30,9 @@ const api: ProcessorApi = {
     onProgress?.({ stage: 'clean' });
     const result = await cleanImage(image, request.options, prepared.engine);
     lap('clean');
+    // The pipeline's own stages (paper, alpha, classify, compose…) and the model's session.run inside classify.
+    for (const [stage, ms] of Object.entries(result.timings)) if (stage !== 'total') timings[`clean.${stage}`] = Math.round(ms);
+    if (prepared.engine instanceof OrtInkEngine) timings['clean.classify.inference'] = Math.round(prepared.engine.lastInferenceMs);
     onProgress?.({ stage: 'encode' });
     const output = await encodeImage(result.image, request.format);
     const preview = kind === 'pdf' ? await encodePreview(image) : null;

@@ -37,7 +37,11 @@ export interface ProcessResult {
   crop: { left: number; top: number; width: number; height: number } | null;
   sourceWidth: number;
   sourceHeight: number;
-  /** Milliseconds per stage: decode, clean, encode. */
+  /**
+   * Milliseconds per stage: engine, decode, clean, encode; within clean the pipeline's stages as
+   * `clean.<stage>` (paper, alpha, classify, compose, crop) and, with the model,
+   * `clean.classify.inference` (the session.run alone).
+   */
   timings: Record<string, number>;
 }
 
