@@ -1,7 +1,9 @@
 /**
  * From the per-layer ink coverage (antialiased alpha drawn on separate canvases) to the ground truth
  * and the clean page: stamp ink unevenness and dropouts, then MULTIPLY blending of every layer's ink
- * onto the paper colour.
+ * onto the paper colour. Each layer's canvas holds its inks' own colours (a coloured logo and black
+ * text on the printed layer, two pens on the handwriting layer), so the blend takes every pixel's
+ * colour from its layer's canvas and its coverage from the (possibly changed) coverage map.
  */
 import { InkClass } from '../core/types';
 import { fractalNoise, valueNoise } from './noise';
@@ -22,7 +24,8 @@ const TIE_ORDER: readonly LayerName[] = ['handwriting', 'stamp', 'formLine', 'pr
 export const CLASS_THRESHOLD = 32;
 
 export type Coverage = Record<LayerName, Uint8Array>;
-export type Rgb = [number, number, number];
+/** Per layer, the canvas pixels (RGBA, not premultiplied): the ink colour of each covered pixel. */
+export type InkColours = Record<LayerName, Uint8ClampedArray>;
 
 export interface GroundTruth {
   /** Union of printed text, form lines, handwriting and stamps (noise excluded: every mode drops noise). */
@@ -107,27 +110,27 @@ export function groundTruth(coverage: Coverage): GroundTruth {
 /**
  * The clean page as linear-ish 0..255 floats per channel: paper colour times, per layer,
  * (1 − strength·coverage·(1 − ink/255)) — MULTIPLY blending, so crossing inks darken each other.
+ * The ink is each pixel's colour on its layer's canvas.
  */
 export function multiplyInk(
   coverage: Coverage,
-  colours: Record<LayerName, Rgb>,
+  colours: InkColours,
   strength: Partial<Record<LayerName, Float32Array | number>>,
   paper: Float32Array,
 ): void {
   const n = coverage.printed.length;
+  const k = 1 / 255;
   for (const layer of LAYERS) {
     const a = coverage[layer];
     const s = strength[layer] ?? 1;
-    const [r, g, b] = colours[layer];
-    const kr = 1 - r / 255;
-    const kg = 1 - g / 255;
-    const kb = 1 - b / 255;
+    const ink = colours[layer];
     for (let i = 0; i < n; i++) {
       if (a[i] === 0) continue;
-      const t = (a[i] / 255) * (typeof s === 'number' ? s : s[i]);
-      paper[i * 3] *= 1 - t * kr;
-      paper[i * 3 + 1] *= 1 - t * kg;
-      paper[i * 3 + 2] *= 1 - t * kb;
+      const t = a[i] * k * (typeof s === 'number' ? s : s[i]);
+      const j = i * 4;
+      paper[i * 3] *= 1 - t * (1 - ink[j] * k);
+      paper[i * 3 + 1] *= 1 - t * (1 - ink[j + 1] * k);
+      paper[i * 3 + 2] *= 1 - t * (1 - ink[j + 2] * k);
     }
   }
 }

@@ -9,10 +9,12 @@
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { RgbaImage } from '../core/types';
-import { groundTruth, inkStamp, LAYERS, multiplyInk, type Coverage, type GroundTruth, type LayerName, type Rgb } from './compose';
+import { groundTruth, inkStamp, LAYERS, multiplyInk, type Coverage, type GroundTruth, type InkColours, type LayerName } from './compose';
 import { capturePage, chooseCapture, encodeCapture, makePaper, type CaptureParams } from './degrade';
 import { registerSynthFonts } from './fonts';
+import { css as colour, jitter, SIGNATURE_INKS, STAMP_INKS, type Rgb } from './inks';
 import { drawPage, type DocumentKind } from './layout';
+import type { LogoInfo } from './logo';
 import { createRandom, type Random } from './random';
 import { drawSignature, type SignatureInfo } from './signature';
 import { drawStamp, type StampInfo } from './stamp';
@@ -29,6 +31,10 @@ export interface DocumentMeta {
   kind: DocumentKind;
   language: 'en' | 'ru';
   font: string;
+  /** The page's accent colour name (coloured logo, title, headings, rules), if any. */
+  accent: string | null;
+  /** The printed logo by the company name, if any. */
+  logo: LogoInfo | null;
   /** Page rotation in degrees (same on image and truth). */
   rotation: number;
   signature: (SignatureInfo & { overlapsStamp: boolean }) | null;
@@ -47,21 +53,6 @@ export interface SynthDocument {
   meta: DocumentMeta;
 }
 
-const SIGNATURE_INKS: readonly Rgb[] = [
-  [25, 45, 150], // blue ballpoint
-  [20, 60, 175],
-  [35, 40, 110], // dark blue
-  [25, 25, 35], // black
-  [55, 30, 105], // dark violet
-  [15, 35, 95],
-];
-const STAMP_INKS: readonly { name: string; rgb: Rgb }[] = [
-  { name: 'blue', rgb: [45, 70, 175] },
-  { name: 'blue', rgb: [30, 60, 150] },
-  { name: 'violet', rgb: [105, 55, 160] },
-  { name: 'violet', rgb: [80, 50, 140] },
-  { name: 'red', rgb: [195, 40, 50] },
-];
 
 function pageSize(random: Random, megapixels?: number): { width: number; height: number } {
   const mp = megapixels ?? (random.chance(0.9) ? Math.exp(random.range(Math.log(1), Math.log(3.5))) : random.range(3.5, 12));
@@ -72,8 +63,6 @@ function pageSize(random: Random, megapixels?: number): { width: number; height:
   return landscape ? { width: long, height: short } : { width: short, height: long };
 }
 
-const colour = ([r, g, b]: Rgb) => `rgb(${r},${g},${b})`;
-const jitter = (random: Random, [r, g, b]: Rgb, amount: number): Rgb => [r + random.range(-amount, amount), g + random.range(-amount, amount), b + random.range(-amount, amount)];
 
 function drawNoise(ctx: SKRSContext2D, random: Random, pageHeight: number): void {
   const specks = random.chance(0.6) ? random.int(3, 40) : 0;
@@ -182,18 +171,20 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   const printedInk = jitter(layoutRandom, layoutRandom.chance(0.85) ? [22, 22, 26] : [55, 55, 60], 10);
   layers.printed.fillStyle = colour(printedInk);
   layers.formLine.strokeStyle = layers.formLine.fillStyle = colour(printedInk);
-  const layout = drawPage(layers.printed, layers.formLine, layoutRandom, lookRandom, pageHeight);
+  const layout = drawPage(layers.printed, layers.formLine, layoutRandom, lookRandom, pageHeight, colour(printedInk));
   const placed = placeInk(layers, inkRandom, layout.slots, layout.language, pageHeight, layout.bottom);
   const noiseInk: Rgb = [60, 55, 50];
   layers.noise.fillStyle = layers.noise.strokeStyle = colour(noiseInk);
   drawNoise(layers.noise, inkRandom, pageHeight);
 
   const coverage = {} as Coverage;
+  const inkColours = {} as InkColours;
   LAYERS.forEach((name, i) => {
     const rgba = layers[name].getImageData(0, 0, width, height).data;
     const alpha = new Uint8Array(width * height);
     for (let p = 0; p < alpha.length; p++) alpha[p] = rgba[p * 4 + 3];
     coverage[name] = alpha;
+    inkColours[name] = rgba;
     canvases[i].width = 1; // release the pixels early
   });
   const t1 = performance.now();
@@ -201,11 +192,9 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   const stampStrength = inkStamp(coverage.stamp, width, height, unit, paperRandom);
   const truth = groundTruth(coverage);
   const paper = makePaper(width, height, unit, paperRandom);
-  const signatureInk = placed.signature ? (layers.handwriting.strokeStyle as string) : 'rgb(0,0,0)';
-  const parse = (css: string): Rgb => (css.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map(Number) as Rgb;
   multiplyInk(
     coverage,
-    { printed: printedInk, formLine: printedInk, handwriting: parse(signatureInk), stamp: parse(layers.stamp.fillStyle as string), noise: noiseInk },
+    inkColours,
     { printed: paperRandom.range(0.85, 1), formLine: paperRandom.range(0.8, 1), handwriting: paperRandom.range(0.8, 1), stamp: stampStrength, noise: paperRandom.range(0.3, 0.9) },
     paper,
   );
@@ -228,6 +217,8 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
       kind: layout.kind,
       language: layout.language,
       font: layout.font,
+      accent: layout.accent,
+      logo: layout.logo,
       rotation,
       signature: placed.signature,
       stamp: placed.stamp,

@@ -6,9 +6,17 @@
  * names, titles, section headings and table headers and the odd italic line. The look (bold,
  * italic, colours, logo) is drawn from its own random stream, so the page's structure comes from
  * the same draws whatever its look.
+ *
+ * Colour: about 30% of pages have a corporate accent colour (blue, red, green, violet, orange,
+ * teal or dark), used for a logo by the company name (60% of them), the company name, the title,
+ * section headings, table header text and rules. A few plain pages get a dark logo. Coloured text
+ * stays on the printed layer and coloured rules on the form-line layer: the layers' canvases carry
+ * each pixel's own ink colour into the composite.
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { cssFont, facesFor, PRINTED_FONTS, type FontFace, type FontStyle } from './fonts';
+import { ACCENT_INKS, css, DARK_INKS, jitter, type NamedInk } from './inks';
+import { drawLogo, LOGO_KINDS, type LogoInfo, type LogoKind } from './logo';
 import type { Random } from './random';
 import { COMPANIES, dateText, FIELD_LABELS, moneyText, numberText, PERSON_NAMES, sentence, SIGN_LABELS, TABLE_HEADERS, TITLES, words, type Language } from './text';
 
@@ -28,6 +36,9 @@ export interface PageLayout {
   slots: SignatureSlot[];
   /** Bottom of the content, page units. */
   bottom: number;
+  /** The page's accent colour name, if it has one. */
+  accent: string | null;
+  logo: LogoInfo | null;
 }
 
 interface Pen {
@@ -38,6 +49,9 @@ interface Pen {
   look: Random;
   language: Language;
   face: FontFace;
+  /** CSS colour of the page's black print, and of its accent colour (null: none). */
+  ink: string;
+  accent: string | null;
   pageHeight: number;
   /** Body text size, page units. */
   size: number;
@@ -46,22 +60,32 @@ interface Pen {
   y: number;
 }
 
-function text(pen: Pen, value: string, x: number, y: number, size: number, align: CanvasTextAlign = 'left', style: FontStyle = {}): number {
+/** Font style and, for coloured print, the ink (CSS colour; default the page's black). */
+type TextLook = FontStyle & { ink?: string | null };
+
+function text(pen: Pen, value: string, x: number, y: number, size: number, align: CanvasTextAlign = 'left', style: TextLook = {}): number {
   const ctx = pen.printed;
   ctx.font = cssFont(pen.face, size, style);
   ctx.textAlign = align;
+  if (style.ink) ctx.fillStyle = style.ink;
   ctx.fillText(value, x, y);
+  if (style.ink) ctx.fillStyle = pen.ink;
   return ctx.measureText(value).width;
 }
 
-function line(pen: Pen, x0: number, y0: number, x1: number, y1: number, width: number): void {
+function line(pen: Pen, x0: number, y0: number, x1: number, y1: number, width: number, ink?: string | null): void {
   const ctx = pen.formLine;
   ctx.lineWidth = width;
+  if (ink) ctx.strokeStyle = ink;
   ctx.beginPath();
   ctx.moveTo(x0, y0);
   ctx.lineTo(x1, y1);
   ctx.stroke();
+  if (ink) ctx.strokeStyle = pen.ink;
 }
+
+/** The accent colour with probability p (pages without an accent: never). */
+const accentFor = (pen: Pen, p: number): string | null => (pen.accent && pen.look.chance(p) ? pen.accent : null);
 
 function paragraph(pen: Pen, lines: number, indent = true): void {
   const ctx = pen.printed;
@@ -91,26 +115,77 @@ function sentenceWord(pen: Pen): string {
   return words(pen.random, pen.language, 1).toLowerCase();
 }
 
-function header(pen: Pen): void {
-  const { random, language } = pen;
+/** Draws the company's logo at the top of the header; returns it and the company name's placement. */
+function letterheadLogo(pen: Pen, company: string, nameSize: number, nameWidth: number, atRight: boolean, accent: NamedInk | null): { info: LogoInfo; nameX: number; nameBaseline: number; bottom: number } {
+  const { look } = pen;
+  const kind: LogoKind = look.pick(LOGO_KINDS);
+  const ink = accent ?? look.pick(DARK_INKS);
+  // A second colour for two-tone logos: another accent, or the page's black.
+  const second = look.chance(0.3) ? (look.chance(0.5) ? css(jitter(look, look.pick(ACCENT_INKS).rgb, 8)) : pen.ink) : null;
+  const size = kind === 'emblem' ? look.range(70, 130) : nameSize * look.range(1.8, 3.2);
+  const top = pen.y;
+  const placement = look.pick(['beside', 'beside', 'opposite', 'above'] as const);
+  let cx: number;
+  let nameX = atRight ? pen.right : pen.left;
+  let nameBaseline = top + nameSize;
+  let bottom = top + size;
+  if (placement === 'beside') {
+    const gap = nameSize * look.range(0.4, 1);
+    cx = atRight ? pen.right - nameWidth - gap - size / 2 : pen.left + size / 2;
+    if (!atRight) nameX = pen.left + size + gap;
+    nameBaseline = top + size / 2 + nameSize * 0.35;
+  } else if (placement === 'opposite') {
+    cx = atRight ? pen.left + size / 2 : pen.right - size / 2;
+  } else {
+    cx = atRight ? pen.right - size / 2 : pen.left + size / 2;
+    nameBaseline = top + size + nameSize * 1.1;
+    bottom = nameBaseline;
+  }
+  const inkCss = css(jitter(look, ink.rgb, 8));
+  drawLogo(pen.printed, look, { kind, cx, cy: top + size / 2, size, face: pen.face, ink: inkCss, second, company });
+  pen.printed.fillStyle = pen.ink;
+  return { info: { kind, colour: ink.name, box: { x: cx - size / 2, y: top, width: size, height: size } }, nameX, nameBaseline, bottom };
+}
+
+function header(pen: Pen, accent: NamedInk | null): LogoInfo | null {
+  const { random, language, look } = pen;
   const company = random.pick(COMPANIES[language]);
   const size = pen.size * random.range(1.2, 1.7);
-  pen.y += size;
   const atRight = random.chance(0.4);
-  text(pen, company, atRight ? pen.right : pen.left, pen.y, size, atRight ? 'right' : 'left', { bold: pen.look.chance(0.55) });
+  const nameLook: TextLook = { bold: look.chance(0.55), ink: accentFor(pen, 0.5) };
+  let logo: LogoInfo | null = null;
+  let logoBottom = 0;
+  if (look.chance(accent ? 0.6 : 0.06)) {
+    pen.printed.font = cssFont(pen.face, size, nameLook);
+    const placed = letterheadLogo(pen, company, size, pen.printed.measureText(company).width, atRight, accent);
+    logo = placed.info;
+    logoBottom = placed.bottom;
+    pen.y = placed.nameBaseline;
+    text(pen, company, placed.nameX, pen.y, size, atRight && placed.nameX === pen.right ? 'right' : 'left', nameLook);
+  } else {
+    pen.y += size;
+    text(pen, company, atRight ? pen.right : pen.left, pen.y, size, atRight ? 'right' : 'left', nameLook);
+  }
+  pen.y = Math.max(pen.y, logoBottom - pen.size * 1.2);
   pen.y += pen.size * 1.4;
   text(pen, `${words(random, language, random.int(2, 4))}, ${numberText(random)}, ${numberText(random)}`, pen.left, pen.y, pen.size * 0.8);
   pen.y += pen.size * 0.8;
-  if (random.chance(0.6)) line(pen, pen.left, pen.y, pen.right, pen.y, random.range(0.6, 1.8));
+  pen.y = Math.max(pen.y, logoBottom + pen.size * 0.3);
+  if (random.chance(0.6)) {
+    const ink = accentFor(pen, 0.45);
+    line(pen, pen.left, pen.y, pen.right, pen.y, random.range(0.6, 1.8) * (ink ? look.range(1, 3) : 1), ink);
+  }
   pen.y += pen.size * 2.5;
   const title = random.pick(TITLES[language]);
   text(pen, `${title}${random.chance(0.6) ? ` № ${numberText(random)}` : ''}`, (pen.left + pen.right) / 2, pen.y, pen.size * random.range(1.3, 1.9), 'center', {
-    bold: pen.look.chance(0.55),
-    italic: pen.look.chance(0.08),
+    bold: look.chance(0.55),
+    italic: look.chance(0.08),
+    ink: accentFor(pen, 0.4),
   });
   pen.y += pen.size * 1.6;
   text(pen, dateText(random, language), pen.right, pen.y, pen.size, 'right');
   pen.y += pen.size * 2.2;
+  return logo;
 }
 
 function table(pen: Pen): void {
@@ -127,8 +202,10 @@ function table(pen: Pen): void {
   const top = pen.y;
   const bottom = Math.min(pen.pageHeight - 120, top + (rows + 1) * rowHeight);
   const size = pen.size * 0.9;
-  const headStyle: FontStyle = { bold: pen.look.chance(0.5) };
-  for (let r = 0; top + (r + 1) * rowHeight <= bottom; r++) {
+  const headStyle: TextLook = { bold: pen.look.chance(0.5), ink: accentFor(pen, 0.35) };
+  // Whole rows only, counted once (the text and the rules must agree even when rounding says otherwise).
+  const nRows = Math.floor((bottom - top) / rowHeight + 1e-6);
+  for (let r = 0; r < nRows; r++) {
     const yBase = top + r * rowHeight + rowHeight * 0.68;
     for (let c = 0; c < cols; c++) {
       let value: string;
@@ -143,7 +220,6 @@ function table(pen: Pen): void {
       text(pen, value, c >= 2 ? xs[c + 1] - size * 0.3 : xs[c] + size * 0.3, yBase, size, c >= 2 ? 'right' : 'left', style);
     }
   }
-  const nRows = Math.floor((bottom - top) / rowHeight);
   const tableBottom = top + nRows * rowHeight;
   for (let r = 0; r <= nRows; r++) line(pen, pen.left, top + r * rowHeight, pen.right, top + r * rowHeight, r === 0 || r === 1 ? lw * 1.3 : lw);
   if (random.chance(0.85)) for (const x of xs) line(pen, x, top, x, tableBottom, lw);
@@ -218,24 +294,25 @@ function signatureBlock(pen: Pen, slots: SignatureSlot[]): void {
 }
 
 /** Letters: a numbered section heading (bold) before a paragraph. */
-function heading(pen: Pen, index: number): void {
+function heading(pen: Pen, index: number, style: TextLook): void {
   pen.y += pen.size * 0.4;
-  text(pen, `${index}. ${words(pen.look, pen.language, pen.look.int(1, 4))}`, pen.left, pen.y, pen.size * pen.look.range(1.05, 1.3), 'left', { bold: pen.look.chance(0.85) });
+  text(pen, `${index}. ${words(pen.look, pen.language, pen.look.int(1, 4))}`, pen.left, pen.y, pen.size * pen.look.range(1.05, 1.3), 'left', style);
   pen.y += pen.size * 1.7;
 }
 
-export function drawPage(printed: SKRSContext2D, formLine: SKRSContext2D, random: Random, look: Random, pageHeight: number): PageLayout {
+export function drawPage(printed: SKRSContext2D, formLine: SKRSContext2D, random: Random, look: Random, pageHeight: number, ink: string): PageLayout {
   const language: Language = random.chance(0.5) ? 'ru' : 'en';
   const kind = random.pick<DocumentKind>(['letter', 'invoice', 'form']);
   const face = random.pick(facesFor(PRINTED_FONTS, language === 'ru' ? 'я' : 'a'));
   const margin = random.range(60, 110);
-  const pen: Pen = { printed, formLine, random, look, language, face, pageHeight, size: random.range(13, 20), left: margin, right: 1000 - margin * random.range(0.6, 1), y: random.range(50, 100) };
+  const accent = look.chance(0.3) ? look.pick(ACCENT_INKS) : null;
+  const pen: Pen = { printed, formLine, random, look, language, ink, accent: accent && css(jitter(look, accent.rgb, 8)), face, pageHeight, size: random.range(13, 20), left: margin, right: 1000 - margin * random.range(0.6, 1), y: random.range(50, 100) };
   const slots: SignatureSlot[] = [];
-  header(pen);
+  const logo = header(pen, accent);
   if (kind === 'letter') {
-    const headings = look.chance(0.3);
+    const headings: TextLook | null = look.chance(0.3) ? { bold: look.chance(0.85), ink: accentFor(pen, 0.4) } : null;
     for (let i = random.int(2, 6), n = 1; i > 0 && pen.y < pageHeight * 0.7; i--, n++) {
-      if (headings) heading(pen, n);
+      if (headings) heading(pen, n, headings);
       paragraph(pen, random.int(2, 7));
     }
   } else if (kind === 'invoice') {
@@ -251,7 +328,9 @@ export function drawPage(printed: SKRSContext2D, formLine: SKRSContext2D, random
   if (pen.y < pageHeight - 150 && random.chance(0.6)) paragraph(pen, random.int(1, 3));
   if (random.chance(0.5)) {
     const y = pageHeight - random.range(30, 60);
-    text(pen, `${words(random, language, random.int(3, 8))} · ${numberText(random)}`, pen.left, y, pen.size * 0.7, 'left', { italic: look.chance(0.35) });
+    const ink = accentFor(pen, 0.4);
+    text(pen, `${words(random, language, random.int(3, 8))} · ${numberText(random)}`, pen.left, y, pen.size * 0.7, 'left', { italic: look.chance(0.35), ink: look.chance(0.5) ? ink : null });
+    if (ink) line(pen, pen.left, y - pen.size * 1.1, pen.right, y - pen.size * 1.1, look.range(0.8, 3), ink);
   }
-  return { kind, language, font: face.pkg, slots, bottom: pen.y };
+  return { kind, language, font: face.pkg, slots, bottom: pen.y, accent: accent?.name ?? null, logo };
 }

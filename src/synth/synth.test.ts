@@ -7,7 +7,7 @@ import { InkClass } from '../core/types';
 import { CLASS_THRESHOLD } from './compose';
 import { createCanvas } from '@napi-rs/canvas';
 import { cssFont, HANDWRITING_FONTS, PRINTED_FONTS, registerSynthFonts } from './fonts';
-import { generateDocument } from './generate';
+import { generateDocument, type DocumentMeta } from './generate';
 import { SPLIT_BASE, SPLIT_SIZE, splitOfSeed, splitSeed, type Split } from './splits';
 
 /** The only handwriting fonts synthetic training data may use; all others are reserved for independent evaluation. */
@@ -21,6 +21,15 @@ const PRINTED = [
 ];
 
 const SMALL = { megapixels: 0.35 };
+
+/** Page units (1000 across, before the page rotation) to image pixels, as generate.ts draws. */
+function toPixel(meta: DocumentMeta, x: number, y: number): [number, number] {
+  const unit = meta.width / 1000;
+  const a = (meta.rotation * Math.PI) / 180;
+  const dx = x * unit - meta.width / 2;
+  const dy = y * unit - meta.height / 2;
+  return [meta.width / 2 + dx * Math.cos(a) - dy * Math.sin(a), meta.height / 2 + dx * Math.sin(a) + dy * Math.cos(a)];
+}
 
 describe('synthetic documents', () => {
   it('are deterministic per seed and differ between seeds', async () => {
@@ -63,6 +72,38 @@ describe('synthetic documents', () => {
       expect(inkSum / inkCount).toBeLessThan(paperSum / paperCount - 60);
       if (doc.meta.signature) expect(truth.signature.some((v) => v >= 128)).toBe(true);
     }
+  });
+
+  it('print coloured logos as printed ink, never as stamp', async () => {
+    // A coloured round emblem (the look most like a seal) on a colour page: searched from a seed known to have one.
+    let doc: Awaited<ReturnType<typeof generateDocument>> | undefined;
+    for (let seed = 54; seed < 94 && !doc; seed++) {
+      const candidate = await generateDocument(seed, SMALL);
+      const { logo, capture } = candidate.meta;
+      if (logo?.kind === 'emblem' && logo.colour !== 'dark' && !capture.grayscale) doc = candidate;
+    }
+    if (!doc) throw new Error('no coloured emblem page in seeds 54-93');
+    const { image, truth, meta } = doc;
+    const box = meta.logo!.box;
+    const stampBoxes = (meta.stamp ? [meta.stamp] : []).map((s) => ({ x: s.cx - s.radius * 1.2, y: s.cy - s.radius * 1.2, width: s.radius * 2.4, height: s.radius * 2.4 }));
+    const clear = !stampBoxes.some((b) => b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height);
+    const [x0, y0] = toPixel(meta, box.x, box.y);
+    const [x1, y1] = toPixel(meta, box.x + box.width, box.y + box.height);
+    let printed = 0;
+    let chroma = 0;
+    for (let y = Math.max(0, Math.round(Math.min(y0, y1))); y < Math.min(meta.height, Math.round(Math.max(y0, y1))); y++) {
+      for (let x = Math.max(0, Math.round(Math.min(x0, x1))); x < Math.min(meta.width, Math.round(Math.max(x0, x1))); x++) {
+        const p = y * meta.width + x;
+        if (clear) expect(truth.stamp[p]).toBe(0);
+        if (truth.classes[p] === InkClass.printed && truth.all[p] >= 220) {
+          printed++;
+          const rgb = [image.data[p * 4], image.data[p * 4 + 1], image.data[p * 4 + 2]];
+          chroma += Math.max(...rgb) - Math.min(...rgb);
+        }
+      }
+    }
+    expect(printed).toBeGreaterThan(50);
+    expect(chroma / printed).toBeGreaterThan(30);
   });
 
   it('honour the requested size', async () => {
