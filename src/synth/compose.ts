@@ -36,21 +36,35 @@ export interface GroundTruth {
   classes: Uint8Array;
 }
 
+/** A rectangle of pixels, [x0, x1) × [y0, y1). */
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /**
  * Stamp ink: a smooth intensity field (uneven inking, partial transparency) and dropouts where the
- * stamp did not touch the paper. Dropouts are removed from the stamp's coverage (truth), the
- * intensity only lightens the ink. Returns the per-pixel ink strength (0..1) for compositing.
+ * stamp did not touch the paper, drawn afresh for each stamp (its pixel box). Dropouts are removed
+ * from the stamp's coverage (truth), the intensity only lightens the ink. Returns the per-pixel ink
+ * strength (0..1) for compositing.
  */
-export function inkStamp(stamp: Uint8Array, width: number, height: number, unit: number, random: Random): Float32Array {
+export function inkStamp(stamp: Uint8Array, width: number, height: number, unit: number, random: Random, boxes: readonly PixelBox[]): Float32Array {
   const strength = new Float32Array(stamp.length);
-  // Work inside the stamp's bounding box only (the noise fields are the expensive part).
+  for (const box of boxes) inkOneStamp(stamp, strength, width, height, unit, random, box);
+  return strength;
+}
+
+function inkOneStamp(stamp: Uint8Array, strength: Float32Array, width: number, height: number, unit: number, random: Random, box: PixelBox): void {
+  // Work inside the stamp's ink bounding box only (the noise fields are the expensive part).
   let x0 = width;
   let y0 = height;
   let x1 = -1;
   let y1 = -1;
-  for (let y = 0; y < height; y++) {
+  for (let y = Math.max(0, box.y0); y < Math.min(height, box.y1); y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
+    for (let x = Math.max(0, box.x0); x < Math.min(width, box.x1); x++) {
       if (stamp[row + x] === 0) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
@@ -58,7 +72,7 @@ export function inkStamp(stamp: Uint8Array, width: number, height: number, unit:
       y1 = y;
     }
   }
-  if (x1 < 0) return strength;
+  if (x1 < 0) return;
   const bw = x1 - x0 + 1;
   const bh = y1 - y0 + 1;
   const base = random.range(0.55, 1);
@@ -79,7 +93,41 @@ export function inkStamp(stamp: Uint8Array, width: number, height: number, unit:
       strength[i] = Math.min(1, Math.max(0.2, base - uneven * (1 - field[k] * 2) * 0.5 - 0.15 * (1 - grain[k])));
     }
   }
-  return strength;
+}
+
+/**
+ * A smudged stamp: its coverage blurred along one direction (the stamp slid as it was lifted),
+ * `length` pixels long, inside the box. The truth follows the smudged coverage.
+ */
+export function smudgeStamp(stamp: Uint8Array, width: number, height: number, box: PixelBox, angle: number, length: number): void {
+  const taps = Math.max(2, Math.round(length) + 1);
+  const dx = Math.cos(angle);
+  const dy = Math.sin(angle);
+  const reach = Math.ceil(length / 2) + 1;
+  const bx0 = Math.max(0, box.x0 - reach);
+  const by0 = Math.max(0, box.y0 - reach);
+  const bx1 = Math.min(width, box.x1 + reach);
+  const by1 = Math.min(height, box.y1 + reach);
+  const bw = bx1 - bx0;
+  const bh = by1 - by0;
+  if (bw <= 0 || bh <= 0) return;
+  const source = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) source.set(stamp.subarray((y + by0) * width + bx0, (y + by0) * width + bx1), y * bw);
+  const offsets = Array.from({ length: taps }, (_, k) => {
+    const t = (k / (taps - 1) - 0.5) * length;
+    return { x: Math.round(t * dx), y: Math.round(t * dy) };
+  });
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      let sum = 0;
+      for (const o of offsets) {
+        const sx = x + o.x;
+        const sy = y + o.y;
+        if (sx >= 0 && sy >= 0 && sx < bw && sy < bh) sum += source[sy * bw + sx];
+      }
+      stamp[(y + by0) * width + x + bx0] = Math.round(sum / taps);
+    }
+  }
 }
 
 export function groundTruth(coverage: Coverage): GroundTruth {

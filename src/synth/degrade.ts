@@ -1,7 +1,9 @@
 /**
  * Paper and capture: paper tint and texture before the ink, then what a phone photo or a scanner
  * does to the page — gradient light, soft shadow, colour cast, sensor noise, grey scans, blur and
- * JPEG/PNG encoding (sharp).
+ * JPEG/PNG encoding (sharp). About 5% of pages are bitonal (black-and-white, thresholded) scans,
+ * some at a coarse fax resolution; their truth stays the ink coverage, so ink too pale for the
+ * threshold is still ink in the truth (as on a real fax, where a light stamp may vanish).
  */
 import sharp from 'sharp';
 import type { RgbaImage } from '../core/types';
@@ -22,6 +24,11 @@ export interface CaptureParams {
   shadow: boolean;
   light: number;
   cast: [number, number, number];
+  /** Black-and-white: thresholded at `threshold` × 255 after blur (PNG). */
+  bitonal: boolean;
+  threshold: number;
+  /** Fax resolution: thresholded at this fraction of the size, then scaled back with hard pixels (1 = full). */
+  fax: number;
 }
 
 export function chooseCapture(random: Random, unit: number): CaptureParams {
@@ -29,7 +36,7 @@ export function chooseCapture(random: Random, unit: number): CaptureParams {
   const photo = capture === 'photo';
   const warm = random.range(-1, 1);
   const castAmount = photo ? random.range(0, 0.12) : random.range(0, 0.03);
-  return {
+  const params: CaptureParams = {
     capture,
     grayscale: !photo && random.chance(0.4),
     blur: random.chance(photo ? 0.7 : 0.35) ? random.range(0.3, photo ? 1.3 : 0.8) * Math.max(0.7, unit) : 0,
@@ -39,6 +46,26 @@ export function chooseCapture(random: Random, unit: number): CaptureParams {
     shadow: photo && random.chance(0.5),
     light: photo ? random.range(0.05, 0.35) : random.range(0, 0.06),
     cast: warm > 0 ? [1, 1 - castAmount * 0.4, 1 - castAmount] : [1 - castAmount, 1 - castAmount * 0.3, 1],
+    bitonal: false,
+    threshold: 0,
+    fax: 1,
+  };
+  if (!random.chance(0.05)) return params;
+  // A bitonal scan or fax: flat light, grey, thresholded, PNG.
+  return {
+    ...params,
+    capture: 'scan',
+    grayscale: true,
+    bitonal: true,
+    threshold: random.range(0.6, 0.78),
+    // Fax resolution only where it leaves at least 1000 pixels across (about 120 dpi on A4).
+    fax: random.chance(0.4) && unit * 1000 * 0.75 >= 1000 ? random.range(Math.max(0.45, 1000 / (unit * 1000)), 0.75) : 1,
+    blur: random.chance(0.5) ? random.range(0.3, 0.6) * Math.max(0.7, unit) : 0,
+    noise: random.range(0.5, 4),
+    format: 'png',
+    shadow: false,
+    light: random.range(0, 0.04),
+    cast: [1, 1, 1],
   };
 }
 
@@ -114,8 +141,23 @@ export function capturePage(page: Float32Array, width: number, height: number, p
 export async function encodeCapture(rgba: Uint8ClampedArray, width: number, height: number, params: CaptureParams): Promise<{ encoded: Buffer; image: RgbaImage }> {
   let pipeline = sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.length), { raw: { width, height, channels: 4 } }).removeAlpha();
   if (params.blur >= 0.3) pipeline = pipeline.blur(params.blur);
-  // Grey scans stay 3-channel files (R = G = B): every reader then gets RGB(A) without colourspace handling.
-  if (params.grayscale) pipeline = pipeline.grayscale().toColourspace('srgb');
+  if (params.bitonal) {
+    // Blur (and fax downsampling) first, then the threshold, in two passes so their order is certain.
+    const w = params.fax < 1 ? Math.max(1, Math.round(width * params.fax)) : width;
+    const h = params.fax < 1 ? Math.max(1, Math.round(height * params.fax)) : height;
+    if (params.fax < 1) pipeline = pipeline.resize(w, h, { fit: 'fill' });
+    const grey = await pipeline.grayscale().raw().toBuffer();
+    const level = params.threshold * 255;
+    const bw = Buffer.alloc(w * h);
+    for (let i = 0; i < bw.length; i++) bw[i] = grey[i] >= level ? 255 : 0;
+    pipeline = sharp(bw, { raw: { width: w, height: h, channels: 1 } });
+    if (params.fax < 1) pipeline = pipeline.resize(width, height, { fit: 'fill', kernel: 'nearest' });
+    // Black-and-white pages stay 3-channel files too.
+    pipeline = pipeline.toColourspace('srgb');
+  } else if (params.grayscale) {
+    // Grey scans stay 3-channel files (R = G = B): every reader then gets RGB(A) without colourspace handling.
+    pipeline = pipeline.grayscale().toColourspace('srgb');
+  }
   const encoded =
     params.format === 'jpeg'
       ? await pipeline.jpeg({ quality: params.quality, chromaSubsampling: params.capture === 'photo' ? '4:2:0' : '4:4:4' }).toBuffer()

@@ -9,15 +9,14 @@
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { RgbaImage } from '../core/types';
-import { groundTruth, inkStamp, LAYERS, multiplyInk, type Coverage, type GroundTruth, type InkColours, type LayerName } from './compose';
+import { groundTruth, inkStamp, LAYERS, multiplyInk, smudgeStamp, type Coverage, type GroundTruth, type InkColours, type LayerName, type PixelBox } from './compose';
 import { capturePage, chooseCapture, encodeCapture, makePaper, type CaptureParams } from './degrade';
 import { registerSynthFonts } from './fonts';
-import { css as colour, jitter, SIGNATURE_INKS, STAMP_INKS, type Rgb } from './inks';
+import { css as colour, jitter, type Rgb } from './inks';
 import { drawPage, type DocumentKind } from './layout';
 import type { LogoInfo } from './logo';
+import { placeInk, type PlacedSignature, type PlacedStamp } from './placement';
 import { createRandom, type Random } from './random';
-import { drawSignature, type SignatureInfo } from './signature';
-import { drawStamp, type StampInfo } from './stamp';
 
 export interface GenerateOptions {
   /** Page size in megapixels; default drawn from the seed: mostly 1–3.5 MP, one page in ten 3.5–12 MP. */
@@ -37,8 +36,13 @@ export interface DocumentMeta {
   logo: LogoInfo | null;
   /** Page rotation in degrees (same on image and truth). */
   rotation: number;
-  signature: (SignatureInfo & { overlapsStamp: boolean }) | null;
-  stamp: (StampInfo & { colour: string }) | null;
+  /** The first handwritten mark (the signature on the chosen line, when there is one), as in generator v1. */
+  signature: PlacedSignature | null;
+  /** Every handwritten mark: signatures (one per signing party) and initials/paraphs. */
+  signatures: PlacedSignature[];
+  /** The first stamp, as in generator v1. */
+  stamp: PlacedStamp | null;
+  stamps: PlacedStamp[];
   capture: CaptureParams;
   /** Milliseconds: draw (canvases), compose (truth + ink), capture (light/noise), encode. */
   timings: Record<string, number>;
@@ -85,61 +89,6 @@ function drawNoise(ctx: SKRSContext2D, random: Random, pageHeight: number): void
     }
     ctx.stroke();
   }
-}
-
-function placeInk(
-  layers: Record<LayerName, SKRSContext2D>,
-  random: Random,
-  slots: readonly { x: number; y: number; width: number }[],
-  language: 'en' | 'ru',
-  pageHeight: number,
-  bottom: number,
-): { signature: DocumentMeta['signature']; stamp: DocumentMeta['stamp'] } {
-  const hasSignature = random.chance(0.88);
-  const hasStamp = random.chance(hasSignature ? 0.75 : 0.9);
-  const slot = slots.length > 0 && random.chance(0.9) ? random.pick(slots) : { x: random.range(100, 600), y: random.range(pageHeight * 0.3, Math.min(pageHeight - 80, bottom + 100)), width: 250 };
-  let signature: SignatureInfo | null = null;
-  if (hasSignature) {
-    const ink = jitter(random, random.pick(SIGNATURE_INKS), 10);
-    layers.handwriting.fillStyle = layers.handwriting.strokeStyle = colour(ink);
-    // Mostly starting over the line; sometimes earlier, across the printed label.
-    const start = slot.x + (random.chance(0.2) ? -random.range(20, 90) : random.range(-10, slot.width * 0.35));
-    const baseline = slot.y + random.range(-12, 6);
-    signature = drawSignature(layers.handwriting, random, start, baseline, Math.max(120, slot.width * random.range(0.6, 1.2)), language);
-  }
-  let stamp: DocumentMeta['stamp'] = null;
-  let overlapsStamp = false;
-  if (hasStamp) {
-    const ink = random.pick(STAMP_INKS);
-    layers.stamp.fillStyle = layers.stamp.strokeStyle = colour(jitter(random, ink.rgb, 12));
-    const where = random.next();
-    let cx: number;
-    let cy: number;
-    if (signature && where < 0.45) {
-      // Hard case: the stamp over the signature.
-      cx = signature.box.x + signature.box.width * random.range(0.2, 1.1);
-      cy = signature.box.y + signature.box.height * random.range(0, 1);
-      overlapsStamp = true;
-    } else if (where < 0.75) {
-      // Beside the signature line.
-      cx = slot.x + slot.width + random.range(60, 200);
-      cy = slot.y + random.range(-60, 40);
-      if (cx > 900) cx = slot.x - random.range(110, 180);
-    } else {
-      // Elsewhere, often over printed text.
-      cx = random.range(150, 850);
-      cy = random.range(150, pageHeight - 120);
-    }
-    cx = Math.min(940, Math.max(60, cx));
-    cy = Math.min(pageHeight - 60, Math.max(60, cy));
-    const info = drawStamp(layers.stamp, random, cx, cy, language);
-    if (signature && !overlapsStamp) {
-      const b = signature.box;
-      overlapsStamp = cx + info.radius > b.x && cx - info.radius < b.x + b.width && cy + info.radius > b.y && cy - info.radius < b.y + b.height;
-    }
-    stamp = { ...info, colour: ink.name };
-  }
-  return { signature: signature ? { ...signature, overlapsStamp } : null, stamp };
 }
 
 export async function generateDocument(seed: number, options: GenerateOptions = {}): Promise<SynthDocument> {
@@ -189,7 +138,20 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   });
   const t1 = performance.now();
 
-  const stampStrength = inkStamp(coverage.stamp, width, height, unit, paperRandom);
+  // Each stamp's pixel box (its centre through the page transform, a generous half-extent).
+  const stampBoxes: PixelBox[] = placed.stamps.map((s) => {
+    const x = s.cx * unit - width / 2;
+    const y = s.cy * unit - height / 2;
+    const a = (rotation * Math.PI) / 180;
+    const px = width / 2 + x * Math.cos(a) - y * Math.sin(a);
+    const py = height / 2 + x * Math.sin(a) + y * Math.cos(a);
+    const half = (s.radius * 1.25 + 6) * unit;
+    return { x0: Math.floor(px - half), y0: Math.floor(py - half), x1: Math.ceil(px + half), y1: Math.ceil(py + half) };
+  });
+  placed.stamps.forEach((s, i) => {
+    if (s.smudge) smudgeStamp(coverage.stamp, width, height, stampBoxes[i], s.smudge.angle, s.smudge.length * unit);
+  });
+  const stampStrength = inkStamp(coverage.stamp, width, height, unit, paperRandom, stampBoxes);
   const truth = groundTruth(coverage);
   const paper = makePaper(width, height, unit, paperRandom);
   multiplyInk(
@@ -220,8 +182,10 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
       accent: layout.accent,
       logo: layout.logo,
       rotation,
-      signature: placed.signature,
-      stamp: placed.stamp,
+      signature: placed.signatures[0] ?? null,
+      signatures: placed.signatures,
+      stamp: placed.stamps[0] ?? null,
+      stamps: placed.stamps,
       capture,
       timings: { draw: t1 - t0, compose: t2 - t1, capture: t3 - t2, encode: t4 - t3, total: t4 - t0 },
     },

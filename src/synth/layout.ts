@@ -1,6 +1,7 @@
 /**
  * Page layouts: letters, invoices and forms, drawn in page units (the page is 1000 units wide) onto
- * the printed-text and form-line layers. Returns where signatures may go (signature lines).
+ * the printed-text and form-line layers. Returns where signatures may go (signature lines): one,
+ * or two (40%: one above the other, or the two parties side by side).
  *
  * Typography: one printed family per page (serif, sans, mono or condensed), with bold company
  * names, titles, section headings and table headers and the odd italic line. The look (bold,
@@ -267,11 +268,32 @@ function fields(pen: Pen): void {
   pen.y += pen.size;
 }
 
+/** Two signing parties side by side: a label over each column, the line below it, the name under the line. */
+function partiesBlock(pen: Pen, slots: SignatureSlot[], lw: number): void {
+  const { random, language } = pen;
+  const column = (pen.right - pen.left) / 2;
+  const labelStyle: TextLook = { bold: pen.look.chance(0.4) };
+  const yLine = pen.y + pen.size * random.range(2.6, 3.6);
+  for (let i = 0; i < 2; i++) {
+    const x0 = pen.left + i * column;
+    text(pen, `${random.pick(SIGN_LABELS[language])}:`, x0, pen.y, pen.size, 'left', labelStyle);
+    const width = column * random.range(0.55, 0.8);
+    line(pen, x0, yLine, x0 + width, yLine, lw);
+    if (random.chance(0.7)) text(pen, `/ ${random.pick(PERSON_NAMES[language])} /`, x0 + width / 2, yLine + pen.size * 1.2, pen.size * 0.85, 'center');
+    slots.push({ x: x0, y: yLine, width });
+  }
+  pen.y = yLine + pen.size * random.range(4, 6);
+}
+
 function signatureBlock(pen: Pen, slots: SignatureSlot[]): void {
   const { random, language } = pen;
-  const count = random.chance(0.35) ? 2 : 1;
+  const count = random.chance(0.4) ? 2 : 1;
   const lw = random.range(0.5, 1.4);
   pen.y += pen.size * random.range(3, 6);
+  if (count === 2 && random.chance(0.4) && pen.y < pen.pageHeight - 120) {
+    partiesBlock(pen, slots, lw);
+    return;
+  }
   for (let i = 0; i < count && pen.y < pen.pageHeight - 60; i++) {
     const left = pen.left + random.range(0, 0.3) * (pen.right - pen.left);
     const w = text(pen, random.pick(SIGN_LABELS[language]), left, pen.y, pen.size, 'left', { bold: pen.look.chance(0.15) });

@@ -1,6 +1,7 @@
 /**
  * Handwritten signatures: a name in one of the allowed handwriting fonts and/or procedural pen
- * strokes (smooth random splines with loops, flourishes and underlines, pressure-varying width).
+ * strokes (smooth random splines with loops, flourishes and underlines, pressure-varying width),
+ * drawn with a pen from a thin ballpoint to a broad felt tip; and short initials (paraphs).
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { cssFont, facesFor, HANDWRITING_FONTS } from './fonts';
@@ -12,8 +13,16 @@ export interface Point {
   y: number;
 }
 
+export type PenKind = 'ballpoint' | 'gel' | 'felt';
+
+/** Nominal stroke width (page units) of each pen: thin ballpoint to broad felt tip. */
+export function penWidth(random: Random, kind: PenKind): number {
+  return kind === 'ballpoint' ? random.range(0.8, 1.8) : kind === 'gel' ? random.range(1.6, 2.8) : random.range(2.8, 4.5);
+}
+
 export interface SignatureInfo {
-  style: 'font' | 'strokes' | 'font+strokes';
+  style: 'font' | 'strokes' | 'font+strokes' | 'initials';
+  pen?: PenKind;
   font?: string;
   /** Approximate bounding box (page units, before the page rotation). */
   box: { x: number; y: number; width: number; height: number };
@@ -127,12 +136,47 @@ function flourishPoints(random: Random, x0: number, x1: number, baseline: number
 }
 
 /**
- * Draws one signature with its baseline near (x, baseline) into the handwriting layer (whose
- * fill/stroke colour is set by the caller). All sizes in page units.
+ * Short initials or a paraph: one or two letters in a handwriting font, or a small looped
+ * scribble, often with a tick or underline. Baseline near (x, baseline), page units.
  */
-export function drawSignature(ctx: SKRSContext2D, random: Random, x: number, baseline: number, maxLength: number, language: Language): SignatureInfo {
+export function drawInitials(ctx: SKRSContext2D, random: Random, x: number, baseline: number, language: Language, pen: number): SignatureInfo {
+  const height = random.range(12, 26);
+  ctx.save();
+  ctx.translate(x, baseline);
+  ctx.rotate(random.range(-0.25, 0.1));
+  ctx.transform(1, 0, random.range(-0.35, 0.05), 1, 0, 0);
+  ctx.translate(-x, -baseline);
+  let x1 = x + height * random.range(1, 2.2);
+  let font: string | undefined;
+  if (random.chance(0.55)) {
+    const name = random.pick(PERSON_NAMES[random.chance(0.7) ? language : 'en']);
+    const letters = name
+      .split(/[\s.]+/)
+      .filter(Boolean)
+      .map((w) => w[0])
+      .join(random.chance(0.4) ? '.' : '');
+    const face = random.pick(facesFor(HANDWRITING_FONTS, letters));
+    font = face.pkg;
+    ctx.font = cssFont(face, height * random.range(1.1, 1.6));
+    ctx.textAlign = 'left';
+    ctx.fillText(letters, x, baseline);
+    if (pen > 2.2) {
+      ctx.lineWidth = pen * 0.3;
+      ctx.strokeText(letters, x, baseline);
+    }
+    x1 = x + ctx.measureText(letters).width;
+  } else penStroke(ctx, catmullRom(scribblePoints(random, x, baseline, x1 - x, height), 1.2), pen, random);
+  if (random.chance(0.6)) penStroke(ctx, catmullRom(flourishPoints(random, x, x1, baseline, height * 0.8), 1.2), pen * random.range(0.7, 1), random);
+  ctx.restore();
+  return { style: 'initials', font, box: { x, y: baseline - height * 1.5, width: x1 - x + height, height: height * 2.2 } };
+}
+
+/**
+ * Draws one signature with its baseline near (x, baseline) into the handwriting layer (whose
+ * fill/stroke colour is set by the caller). All sizes in page units; `pen` is the stroke width.
+ */
+export function drawSignature(ctx: SKRSContext2D, random: Random, x: number, baseline: number, maxLength: number, language: Language, pen: number): SignatureInfo {
   const height = random.range(20, 42);
-  const pen = random.range(1.2, 3.2);
   const r = random.next();
   const style: SignatureInfo['style'] = r < 0.35 ? 'font' : r < 0.7 ? 'font+strokes' : 'strokes';
   let x1 = x + Math.min(maxLength, height * random.range(2.5, 6));

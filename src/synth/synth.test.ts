@@ -22,6 +22,19 @@ const PRINTED = [
 
 const SMALL = { megapixels: 0.35 };
 
+/** Pixels of `map` ≥ 128 within a page-unit box (its pixel bounding box). */
+function inked(doc: { meta: DocumentMeta }, box: { x: number; y: number; width: number; height: number }, map: Uint8Array): number {
+  const { meta } = doc;
+  const corners = [toPixel(meta, box.x, box.y), toPixel(meta, box.x + box.width, box.y), toPixel(meta, box.x, box.y + box.height), toPixel(meta, box.x + box.width, box.y + box.height)];
+  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]))));
+  const x1 = Math.min(meta.width, Math.ceil(Math.max(...corners.map((c) => c[0]))));
+  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[1]))));
+  const y1 = Math.min(meta.height, Math.ceil(Math.max(...corners.map((c) => c[1]))));
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (map[y * meta.width + x] >= 128) n++;
+  return n;
+}
+
 /** Page units (1000 across, before the page rotation) to image pixels, as generate.ts draws. */
 function toPixel(meta: DocumentMeta, x: number, y: number): [number, number] {
   const unit = meta.width / 1000;
@@ -33,16 +46,53 @@ function toPixel(meta: DocumentMeta, x: number, y: number): [number, number] {
 
 describe('synthetic documents', () => {
   it('are deterministic per seed and differ between seeds', async () => {
-    const a = await generateDocument(123, SMALL);
-    const b = await generateDocument(123, SMALL);
-    const c = await generateDocument(124, SMALL);
-    expect(Buffer.compare(a.encoded, b.encoded)).toBe(0);
-    expect(Buffer.from(a.truth.classes).equals(Buffer.from(b.truth.classes))).toBe(true);
-    expect(Buffer.from(a.truth.all).equals(Buffer.from(b.truth.all))).toBe(true);
-    const { timings: _a, ...metaA } = a.meta;
-    const { timings: _b, ...metaB } = b.meta;
-    expect(metaA).toEqual(metaB);
-    expect(Buffer.compare(a.encoded, c.encoded)).not.toBe(0);
+    // 123: a bitonal scan; 52: two stamps and initials; 29: a smudged stamp.
+    for (const seed of [123, 52, 29]) {
+      const a = await generateDocument(seed, SMALL);
+      const b = await generateDocument(seed, SMALL);
+      const c = await generateDocument(seed + 1, SMALL);
+      expect(Buffer.compare(a.encoded, b.encoded)).toBe(0);
+      expect(Buffer.from(a.truth.classes).equals(Buffer.from(b.truth.classes))).toBe(true);
+      expect(Buffer.from(a.truth.all).equals(Buffer.from(b.truth.all))).toBe(true);
+      const { timings: _a, ...metaA } = a.meta;
+      const { timings: _b, ...metaB } = b.meta;
+      expect(metaA).toEqual(metaB);
+      expect(Buffer.compare(a.encoded, c.encoded)).not.toBe(0);
+    }
+  });
+
+  it('give every signature and stamp on the page its own truth', async () => {
+    // 52: two stamps and initials; 23: two signing parties and initials; 29: a smudged stamp.
+    const d52 = await generateDocument(52, SMALL);
+    expect(d52.meta.stamps.length).toBe(2);
+    const d23 = await generateDocument(23, SMALL);
+    expect(d23.meta.signatures.filter((s) => s.style !== 'initials').length).toBe(2);
+    const d29 = await generateDocument(29, SMALL);
+    expect(d29.meta.stamps.some((s) => s.smudge)).toBe(true);
+    for (const doc of [d52, d23, d29]) {
+      for (const s of doc.meta.stamps) {
+        const box = { x: s.cx - s.radius * 0.5, y: s.cy - s.radius * 0.5, width: s.radius, height: s.radius };
+        expect(inked(doc, box, doc.truth.stamp), `stamp ${s.variant}`).toBeGreaterThan(20);
+      }
+      for (const s of doc.meta.signatures) expect(inked(doc, s.box, doc.truth.signature), `signature ${s.style}`).toBeGreaterThan(10);
+    }
+    for (const doc of [d52, d23]) expect(doc.meta.signatures.some((s) => s.style === 'initials')).toBe(true);
+  });
+
+  it('make bitonal scans black and white, with the ink truth unchanged', async () => {
+    const doc = await generateDocument(123, SMALL);
+    expect(doc.meta.capture.bitonal).toBe(true);
+    expect(doc.meta.capture.format).toBe('png');
+    const { data } = doc.image;
+    let black = 0;
+    let other = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if ((data[i] !== 0 && data[i] !== 255) || data[i + 1] !== data[i] || data[i + 2] !== data[i]) other++;
+      if (data[i] === 0) black++;
+    }
+    expect(other).toBe(0);
+    expect(black).toBeGreaterThan(200);
+    expect(doc.truth.all.filter((v) => v >= 220).length).toBeGreaterThan(200);
   });
 
   it('have truth that lines up with dark pixels, and classes consistent with the layers', async () => {
@@ -80,12 +130,12 @@ describe('synthetic documents', () => {
     for (let seed = 54; seed < 94 && !doc; seed++) {
       const candidate = await generateDocument(seed, SMALL);
       const { logo, capture } = candidate.meta;
-      if (logo?.kind === 'emblem' && logo.colour !== 'dark' && !capture.grayscale) doc = candidate;
+      if (logo?.kind === 'emblem' && logo.colour !== 'dark' && !capture.grayscale && !capture.bitonal) doc = candidate;
     }
     if (!doc) throw new Error('no coloured emblem page in seeds 54-93');
     const { image, truth, meta } = doc;
     const box = meta.logo!.box;
-    const stampBoxes = (meta.stamp ? [meta.stamp] : []).map((s) => ({ x: s.cx - s.radius * 1.2, y: s.cy - s.radius * 1.2, width: s.radius * 2.4, height: s.radius * 2.4 }));
+    const stampBoxes = meta.stamps.map((s) => ({ x: s.cx - s.radius * 1.2, y: s.cy - s.radius * 1.2, width: s.radius * 2.4, height: s.radius * 2.4 }));
     const clear = !stampBoxes.some((b) => b.x < box.x + box.width && box.x < b.x + b.width && b.y < box.y + box.height && box.y < b.y + b.height);
     const [x0, y0] = toPixel(meta, box.x, box.y);
     const [x1, y1] = toPixel(meta, box.x + box.width, box.y + box.height);
