@@ -71,6 +71,8 @@ describe('accounts', () => {
     const keys = (await (await browser.get('/account/keys')).json()) as { keys: { id: string; last_used_at: string | null }[] };
     expect(keys.keys.find((k) => k.id === info.id)?.last_used_at).not.toBeNull();
 
+    // Used just before the revocation, so the key is in the server's key cache: revoking must still act at once.
+    expect((await server.request('/api/files', { key })).status).toBe(200);
     expect((await browser.post('/account/keys/revoke', { id: info.id })).status).toBe(200);
     for (const [method, pathname] of [['GET', '/api/files'], ['POST', '/api/files/rename'], ['POST', '/api/files/delete']] as const) {
       const response = await server.request(pathname, { method, key, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ uuid, name: 'x' }) : undefined });

@@ -66,6 +66,27 @@ describe('GET /api/account (beyond the spec)', () => {
   });
 });
 
+describe('resolved keys are cached a moment (INKLIFT_KEY_CACHE_MS; on by default only on the embedded database)', () => {
+  it('a revocation written behind the server’s back is honoured at once on PostgreSQL, within the cache time on the embedded database; the balance is always current', async () => {
+    const { key, id } = await server.account(5);
+    expect((await server.request('/api/files', { key })).status).toBe(200);
+    // Straight in the database, as another instance would (the embedded database has no other writer:
+    // its folder lock keeps the CLI out while the server runs).
+    await server.inklift.sql.query('UPDATE accounts SET remaining = 3 WHERE id = $1', [id]);
+    expect(await (await server.request('/api/account', { key })).json()).toEqual({ status: 'ok', remaining: 3, limit: 5 });
+    await server.inklift.sql.query('UPDATE api_keys SET revoked_at = now() WHERE account_id = $1', [id]);
+    if (server.inklift.sql.kind === 'pglite') await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expectError(await server.request('/api/files', { key }), 401, 'unauthorized');
+  });
+
+  it('an empty balance is refused with 402 at once, even while the key is cached', async () => {
+    const { key, id } = await server.account(5);
+    expect((await server.request('/api/files', { key })).status).toBe(200);
+    await server.inklift.sql.query('UPDATE accounts SET remaining = 0 WHERE id = $1', [id]);
+    await expectError(await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo) }) }), 402, 'insufficient_balance');
+  });
+});
+
 describe('GET /api/file/{uuid}', () => {
   it('serves the WebP without a key, with an ETag and immutable caching; 304 on a match; 404 when unknown', async () => {
     const { key } = await server.account();

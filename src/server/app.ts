@@ -20,6 +20,8 @@ import { ProcessingPool } from './processing/pool';
 import { registerAccountRoutes } from './routes/account';
 import { registerCleanRoute } from './routes/clean';
 import { registerFileRoutes } from './routes/files';
+import { KeyCache } from './plugins/keyCache';
+import type { Services } from './services';
 import { publicOrigin } from './routes/urls';
 import { registerWebApp } from './webApp';
 
@@ -90,7 +92,10 @@ export async function createInklift(
     return payload;
   });
 
-  const services = { config, sql, blobs, pool };
+  // On the embedded database no other process can write (folder lock), so the only revocations are
+  // this process's own, which clear the cache: a revoked key is refused at once either way.
+  const keyCacheMs = config.keyCacheMs ?? (sql.kind === 'pglite' ? 1000 : 0);
+  const services: Services = { config, sql, blobs, pool, keys: new KeyCache(keyCacheMs) };
   registerCleanRoute(app, services);
   registerFileRoutes(app, services);
   registerAccountRoutes(app, services);

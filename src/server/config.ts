@@ -22,6 +22,12 @@ export interface ServerConfig {
   processingQueue: number;
   processingTimeoutMs: number;
   rateLimitPerMinute: number;
+  /**
+   * How long a resolved API key is trusted before it is looked up again (0: every request); null
+   * (the default) means 1 s on the embedded database, where this process is the only writer and its
+   * own revocations clear the cache, and 0 with DATABASE_URL, where other instances revoke too.
+   */
+  keyCacheMs: number | null;
   corsOrigins: string[];
   demoKey: string | null;
   demoLimit: number;
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     processingQueue: int(env, 'INKLIFT_QUEUE', 16),
     processingTimeoutMs: int(env, 'INKLIFT_PROCESSING_TIMEOUT_SECONDS', 60) * 1000,
     rateLimitPerMinute: int(env, 'INKLIFT_RATE_LIMIT_PER_MINUTE', 600),
+    keyCacheMs: env.INKLIFT_KEY_CACHE_MS ? int(env, 'INKLIFT_KEY_CACHE_MS', 0) : null,
     corsOrigins: list(env, 'INKLIFT_CORS_ORIGINS'),
     demoKey: env.INKLIFT_DEMO_KEY || null,
     demoLimit: int(env, 'INKLIFT_DEMO_LIMIT', 1000),

@@ -1,6 +1,7 @@
 import type { BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import type { Sql } from './db/sql';
+import type { KeyCache } from './plugins/keyCache';
 import type { ProcessingPool } from './processing/pool';
 
 /** What routes need, built once in app.ts and handed to each route module. */
@@ -9,4 +10,5 @@ export interface Services {
   sql: Sql;
   blobs: BlobStore;
   pool: ProcessingPool;
+  keys: KeyCache;
 }

@@ -28,7 +28,7 @@ const notSignedIn = () => new ApiError(401, 'unauthorized', 'Sign in first.');
  * in to the account", outside the /api/* contract). Only JSON bodies are accepted here, so no
  * cross-site HTML form can post to these routes; state changes need the session's CSRF token.
  */
-export function registerAccountRoutes(app: FastifyInstance, { sql, config }: Services) {
+export function registerAccountRoutes(app: FastifyInstance, { sql, config, keys }: Services) {
   const limiter = new SignInLimiter();
 
   app.addHook('onRequest', async (request) => {
@@ -115,6 +115,7 @@ export function registerAccountRoutes(app: FastifyInstance, { sql, config }: Ser
     const { user } = await currentUser(request, { csrf: true });
     const { id } = parse(RevokeKeySchema, request.body);
     if (!(await revokeAccountKey(sql, user.accountId, id))) throw new ApiError(404, 'not_found', 'Key not found.');
+    keys.clear();
     return { status: 'ok' };
   });
 

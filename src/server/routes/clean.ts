@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CleanHeaders, type CleanResponse } from '../../shared/api';
+import { getAccount } from '../db/accounts';
 import { chargeOneAndRecord } from '../db/files';
 import { ApiError, unsupportedMedia } from '../errors';
 import { sniffDocumentKind } from '../imaging/sniff';
@@ -14,12 +15,13 @@ const outOfBalance = (limit: number) =>
   new ApiError(402, 'insufficient_balance', `The account has no processings left (limit ${limit}). Nothing was charged.`);
 
 export function registerCleanRoute(app: FastifyInstance, services: Services) {
-  const { config, sql, blobs, pool } = services;
+  const { config, sql, blobs, pool, keys } = services;
 
-  app.post('/api/clean', { preHandler: requireAccount(sql) }, async (request, reply) => {
-    const account = request.account!;
+  app.post('/api/clean', { preHandler: requireAccount(sql, keys) }, async (request, reply) => {
     const input = await readCleanInput(request, config.maxUploadBytes);
-    // Fail fast before downloading or processing anything; the charge itself re-checks atomically.
+    // Fail fast before downloading or processing anything, on the current balance (the key cache's
+    // copy may be a moment old); the charge itself re-checks atomically.
+    const account = (await getAccount(sql, request.account!.id)) ?? request.account!;
     if (account.remaining <= 0) throw outOfBalance(account.limit);
 
     const bytes = input.file ?? (await fetchDocument(input.params.url!, {

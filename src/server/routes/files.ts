@@ -8,6 +8,7 @@ import {
   type FilesResponse,
   type RenameResponse,
 } from '../../shared/api';
+import { getAccount } from '../db/accounts';
 import { deleteFile, findFile, listFiles, renameFile, type StoredFile } from '../db/files';
 import { notFound } from '../errors';
 import { requireAccount } from '../plugins/auth';
@@ -24,8 +25,8 @@ const toRecord = (file: StoredFile, origin: string): FileRecord => ({
   expires_at: file.expiresAt ? file.expiresAt.toISOString() : null,
 });
 
-export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs }: Services) {
-  const auth = requireAccount(sql);
+export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs, keys }: Services) {
+  const auth = requireAccount(sql, keys);
   const presign =
     config.s3Presign && 'presignedUrl' in blobs
       ? (key: string) => (blobs as S3BlobStore).presignedUrl(key, 3600)
@@ -57,7 +58,7 @@ export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs }:
   });
 
   app.get('/api/account', { preHandler: auth }, async (request, reply) => {
-    const account = request.account!;
+    const account = (await getAccount(sql, request.account!.id)) ?? request.account!;
     reply.header('cache-control', 'no-store');
     const body: BalanceResponse = { status: 'ok', remaining: account.remaining, limit: account.limit };
     return body;
