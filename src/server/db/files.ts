@@ -83,13 +83,22 @@ export async function findFile(db: Queryable, uuid: string): Promise<StoredFile 
   return rows[0] ? toFile(rows[0]) : null;
 }
 
-export async function listFiles(db: Queryable, accountId: string): Promise<StoredFile[]> {
-  const { rows } = await db.query<FileRow>(
-    `SELECT * FROM files WHERE account_id = $1 AND (expires_at IS NULL OR expires_at > now())
+export type ListedFile = Pick<StoredFile, 'uuid' | 'name' | 'createdAt' | 'expiresAt'>;
+
+/** An account's live files, newest first: only the columns the listing shows (the hot read path). */
+export async function listFiles(db: Queryable, accountId: string): Promise<ListedFile[]> {
+  const { rows } = await db.query<Pick<FileRow, 'uuid' | 'name' | 'created_at' | 'expires_at'>>(
+    `SELECT uuid, name, created_at, expires_at FROM files
+     WHERE account_id = $1 AND (expires_at IS NULL OR expires_at > now())
      ORDER BY created_at DESC, uuid`,
     [accountId],
   );
-  return rows.map(toFile);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    name: row.name,
+    createdAt: new Date(row.created_at),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+  }));
 }
 
 export async function renameFile(db: Queryable, accountId: string, uuid: string, name: string): Promise<StoredFile | null> {

@@ -9,7 +9,7 @@ import {
   type RenameResponse,
 } from '../../shared/api';
 import { getAccount } from '../db/accounts';
-import { deleteFile, findFile, listFiles, renameFile, type StoredFile } from '../db/files';
+import { deleteFile, findFile, listFiles, renameFile, type ListedFile } from '../db/files';
 import { notFound } from '../errors';
 import { requireAccount } from '../plugins/auth';
 import type { S3BlobStore } from '../blobs/s3Store';
@@ -17,7 +17,7 @@ import type { Services } from '../services';
 import { parseBody } from './parseBody';
 import { fileUrl, publicOrigin } from './urls';
 
-const toRecord = (file: StoredFile, origin: string): FileRecord => ({
+const toRecord = (file: ListedFile, origin: string): FileRecord => ({
   uuid: file.uuid,
   name: file.name,
   url: fileUrl(origin, file.uuid),
