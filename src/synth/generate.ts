@@ -3,9 +3,16 @@
  *
  * Ink of each kind is drawn on its own canvas (printed text, form lines, handwriting, stamp, noise
  * specks), all under the same page transform (small rotation), so every layer's antialiased alpha is
- * that layer's exact ink coverage. The truth maps come from those coverages; the image from
- * MULTIPLY-blending the inks onto paper, then light/shadow/cast/noise/blur and JPEG or PNG.
- * Everything random comes from the seed: same seed and options, same bytes.
+ * that layer's exact ink coverage; a layer may hold several inks (a coloured logo beside black text,
+ * two pens, two stamp pads) and its canvas keeps each pixel's colour. The truth maps come from those
+ * coverages (after stamp smudges and dropouts); the image from MULTIPLY-blending the inks onto
+ * paper, then light/shadow/cast/noise/blur, grey or bitonal scans, and JPEG or PNG.
+ *
+ * What a page holds (generator v2): layout.ts (letters, invoices, forms; 13 printed families with
+ * bold and italic; accent colours and logos, logo.ts), placement.ts (one or two signatures,
+ * initials, one or two stamps, smudges; signature.ts, stamp.ts) and degrade.ts (capture).
+ * Everything random comes from the seed through independent streams (random.fork): same seed and
+ * options, same bytes.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { RgbaImage } from '../core/types';

@@ -167,7 +167,7 @@ function header(pen: Pen, accent: NamedInk | null): LogoInfo | null {
     pen.y += size;
     text(pen, company, atRight ? pen.right : pen.left, pen.y, size, atRight ? 'right' : 'left', nameLook);
   }
-  pen.y = Math.max(pen.y, logoBottom - pen.size * 1.2);
+  pen.y = Math.max(pen.y, logoBottom - pen.size * 0.5);
   pen.y += pen.size * 1.4;
   text(pen, `${words(random, language, random.int(2, 4))}, ${numberText(random)}, ${numberText(random)}`, pen.left, pen.y, pen.size * 0.8);
   pen.y += pen.size * 0.8;
