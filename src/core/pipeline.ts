@@ -1,4 +1,5 @@
 import { classicalEngine } from './classicalEngine';
+import { refineClassMap } from './classRefine';
 import { COMPOSITION, composeInk, compositionKey } from './composition';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
@@ -7,7 +8,8 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
  * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → ink classes
- * (by the engine, classical by default) → composition per options → optional crop.
+ * (by the engine, classical by default, at the engine's resolution) → class map refined to full
+ * resolution by ink colour → composition per options → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -23,8 +25,10 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   lap('paper');
   const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
   lap('alpha');
-  const classMap = await engine.classify({ flattened, inkAlpha });
+  const coarseMap = await engine.classify({ flattened, inkAlpha });
   lap('classify');
+  const classMap = refineClassMap(coarseMap, flattened, inkAlpha);
+  lap('refine');
   let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
   lap('compose');
   let crop: CleanResult['crop'];

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { refineClassMap } from './classRefine';
+import { InkClass, type ClassMap, type RgbaImage } from './types';
+
+const BLACK: [number, number, number] = [20, 20, 22];
+const BLUE: [number, number, number] = [30, 50, 160];
+const GREY_PEN: [number, number, number] = [45, 45, 45];
+
+/**
+ * A 64×16 page seen as 8 cells of 8×16: black print in cells 0–3, pen in cells 4–7. The coarse map
+ * is off by one cell (cell 3 is called handwriting), as a ¼-scale model map is at a boundary.
+ */
+function page(pen: [number, number, number]): { image: RgbaImage; alpha: Uint8Array; coarse: ClassMap; inkAt: (x: number) => 'print' | 'pen' | null } {
+  const width = 64;
+  const height = 16;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  const alpha = new Uint8Array(width * height);
+  // Ink columns: print at x ≡ 1,2 (mod 4) below x = 32, pen at x ≡ 1,2 (mod 4) from 32 on.
+  const inkAt = (x: number) => (x % 4 === 1 || x % 4 === 2 ? (x < 28 ? 'print' : 'pen') : null);
+  for (let y = 2; y < 14; y++) {
+    for (let x = 0; x < width; x++) {
+      const ink = inkAt(x);
+      if (!ink) continue;
+      const [r, g, b] = ink === 'print' ? BLACK : pen;
+      const p = y * width + x;
+      data.set([r, g, b, 255], p * 4);
+      alpha[p] = 255;
+    }
+  }
+  const { printed, handwriting } = InkClass;
+  const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.of(printed, printed, printed, handwriting, handwriting, handwriting, handwriting, handwriting) };
+  return { image: { width, height, data }, alpha, coarse, inkAt };
+}
+
+describe('refineClassMap', () => {
+  it('gives each ink pixel of a mixed boundary the class whose ink colour it has', () => {
+    const { image, alpha, coarse, inkAt } = page(BLUE);
+    const refined = refineClassMap(coarse, image, alpha);
+    expect(refined.width).toBe(64);
+    expect(refined.height).toBe(16);
+    for (let x = 0; x < 64; x++) {
+      const ink = inkAt(x);
+      const c = refined.classes[8 * 64 + x];
+      if (!ink) expect(c).toBe(InkClass.paper);
+      else expect(c, `x=${x}`).toBe(ink === 'print' ? InkClass.printed : InkClass.handwriting);
+    }
+  });
+
+  it('keeps the coarse cell labels where the inks look alike (grey page: colour cannot tell)', () => {
+    const { image, alpha, coarse } = page(GREY_PEN);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 0; x < 64; x++) {
+      const expected = alpha[8 * 64 + x] ? coarse.classes[x >> 3] : InkClass.paper;
+      expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(expected);
+    }
+  });
+
+  it('returns a full-resolution map unchanged and is deterministic', () => {
+    const { image, alpha, coarse } = page(BLUE);
+    const full = refineClassMap(coarse, image, alpha);
+    expect(refineClassMap(full, image, alpha)).toBe(full);
+    expect(refineClassMap(coarse, image, alpha).classes).toEqual(full.classes);
+  });
+});
