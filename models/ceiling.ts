@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const iou = new Map<string, number[]>();
   const push = (key: string, value: number) => iou.set(key, [...(iou.get(key) ?? []), value]);
   for (let i = 0; i < count; i++) {
-    const doc = await generateDocument(splitSeed(split, i), { megapixels: 2 });
+    const doc = await generateDocument(splitSeed(split, i + Number(arg('start', '0'))), { megapixels: 2 });
     for (const task of TASKS) {
       const truth = doc.truth[task.truth];
       if (task.truth !== 'all' && countAtLeast(truth, 128) === 0) continue;

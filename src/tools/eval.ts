@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --count N] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val]
+ * npm run eval [-- --count N] [--start I] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val]
  *
  * Scores src/core's pipeline on the held-out TEST split of src/synth (seeds 2 000 000 + i, i < count;
  * default 40 pages of ~2 MP, generated in memory — the same pages `src/synth/render.ts --split test`
@@ -48,12 +48,13 @@ const ms = (v: number) => (Number.isNaN(v) ? '–' : String(Math.round(v)));
 
 async function main(): Promise<void> {
   const count = Number(arg('count', '40'));
+  const start = Number(arg('start', '0'));
   const megapixels = Number(arg('megapixels', '2'));
   const choice = arg('engine', 'classical');
   const threads = Number(arg('threads', '1'));
   const split = arg('split', 'test');
   if (!isSplit(split) || split === 'train') throw new Error('--split must be test or val');
-  if (split !== 'test' && process.argv.includes('--write-readme')) throw new Error('--write-readme reports the test split only');
+  if ((split !== 'test' || start !== 0) && process.argv.includes('--write-readme')) throw new Error('--write-readme reports the test split from its first page only');
   if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
   const slots = await loadEngines(choice, threads);
   const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
   };
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const doc = await generateDocument(splitSeed(split, i), { megapixels });
+    const doc = await generateDocument(splitSeed(split, start + i), { megapixels });
     for (const task of TASKS) {
       const truth = doc.truth[task.truth];
       if (task.truth !== 'all' && countAtLeast(truth, 128) === 0) continue;
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
   }
   const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
   const caption =
-    `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split (src/synth seeds ${splitSeed(split, 0)}–${splitSeed(split, count - 1)}, ${count} pages, ~${megapixels} MP, ` +
+    `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split (src/synth seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}, ${count} pages, ~${megapixels} MP, ` +
     `photos and scans). IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored; means over pages; ` +
     `pages without a signature/stamp skipped for that task; ms = median cleanImage time per page (Node, this machine).`;
   console.log(`\n${table}\n\n${caption}${unavailable.length ? `\n${unavailable.join('; ')}` : ''}`);
