@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import type { Engine } from '../../core';
 import { classicalEngine } from '../../core';
 import { ApiError } from '../errors';
@@ -12,6 +13,9 @@ export interface WorkerSettings {
 }
 
 const settings = workerData as WorkerSettings;
+// Every document is new: libvips' operation cache (by default up to 50 MB and 100 operations,
+// process-wide) would only hold memory.
+sharp.cache(false);
 // One engine per thread, loaded once; a model that fails to load says why and the classical engine takes over.
 const engineReady: Promise<Engine> =
   settings.engine === 'classical'
