@@ -74,6 +74,33 @@ describe('processing queue', () => {
   });
 });
 
+describe('processing time limit', () => {
+  it('answers 422 at the limit, charging nothing; the thread is not killed in the middle of a native call (that can abort the whole process) and comes back', async () => {
+    const limitMs = 1500;
+    const slow = await startTestServer({ processingWorkers: 1, processingTimeoutMs: limitMs });
+    try {
+      const { key, id } = await slow.account(10);
+      const big = fileBlob(await documentPhoto(2400, 1800));
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const response = await slow.request('/api/clean', { method: 'POST', key, body: multipart({ file: big }) });
+        if (response.status === 200) continue; // a quiet machine may finish within the limit
+        expect(response.status).toBe(422);
+        expect(ErrorResponseSchema.parse(await response.json()).error.code).toBe('processing_timeout');
+        // Queued behind the previous overdue job at most: never much past two limits.
+        expect(Date.now() - started).toBeLessThan(2 * limitMs + 2000);
+      }
+      for (let i = 0; i < 600 && (await (await slow.request('/api/health')).json()).processing.busy > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await (await slow.request('/api/health')).json()).toMatchObject({ status: 'ok', processing: { busy: 0, waiting: 0, workers: 1 } });
+      const { rows } = await slow.inklift.sql.query<{ remaining: number }>('SELECT remaining FROM accounts WHERE id = $1', [id]);
+      const stored = FilesResponseSchema.parse(await (await slow.request('/api/files', { key })).json()).files.length;
+      expect(10 - Number(rows[0].remaining)).toBe(stored);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('headers', () => {
   it('sends security headers and CORS only to configured origins', async () => {
     const plain = await server.request('/api/health');

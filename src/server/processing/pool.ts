@@ -14,6 +14,8 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** The job passed its time limit: its caller has had the 422, the thread has not come back yet. */
+  overdue: boolean;
 }
 
 export interface PoolOptions {
@@ -31,8 +33,12 @@ const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(() => import(${JSON.stringify(WORKER_URL.href)}))`;
 
 /**
- * A fixed set of processing threads with a bounded queue. A job past its time limit, or one that
- * crashes its thread, costs only that thread: it is terminated and replaced.
+ * A fixed set of processing threads with a bounded queue. A job past its time limit is answered
+ * at once (422), but its thread is not terminated in the middle of a native call: node-addon-api
+ * modules (sharp, onnxruntime-node) abort the whole process when an async call completes in a
+ * terminated thread. The thread finishes the job (its result is dropped) and takes the next one; a
+ * thread still busy a further time limit later is stuck in JavaScript and is terminated and replaced,
+ * as is one that crashes. Closing lets running jobs finish first (for at most twice the time limit).
  */
 export class ProcessingPool {
   private readonly slots: Slot[] = [];
@@ -64,16 +70,24 @@ export class ProcessingPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.waiting.splice(0)) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
+    const deadline = Date.now() + 2 * this.options.timeoutMs;
+    while (this.slots.some((s) => s.job) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
   private spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: this.options.settings });
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, overdue: false };
     worker.on('message', (message: { id: number; ok: boolean; result?: ProcessResult; error?: { statusCode: number; code: string; message: string } }) => {
       const job = slot.job;
       if (!job || job.id !== message.id) return;
+      const overdue = slot.overdue;
       this.finish(slot);
+      if (overdue) {
+        // The caller already had its 422; the thread is free again.
+        if (!this.closed) this.pump(slot);
+        return;
+      }
       if (message.ok) job.resolve(message.result!);
       else {
         const e = message.error!;
@@ -90,8 +104,11 @@ export class ProcessingPool {
 
   private start(slot: Slot, job: Job) {
     slot.job = job;
+    slot.overdue = false;
     slot.timer = setTimeout(() => {
-      this.replace(slot, new ApiError(422, 'processing_timeout', `Processing took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped.`));
+      slot.overdue = true;
+      job.reject(new ApiError(422, 'processing_timeout', `Processing took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped.`));
+      slot.timer = setTimeout(() => this.replace(slot, new Error('processing thread stuck past its time limit')), this.options.timeoutMs);
     }, this.options.timeoutMs);
     slot.worker.postMessage({ id: job.id, request: job.request });
   }
@@ -100,6 +117,7 @@ export class ProcessingPool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;
+    slot.overdue = false;
   }
 
   private pump(slot: Slot) {
