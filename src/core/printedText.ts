@@ -103,16 +103,22 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     heightSquares[r] += h * h;
     if (coloured[l] * 3 > comps.area[l]) colouredMembers[r]++;
   }
+  const aligned = baselineAlignment(comps, candidate, find);
   const printed = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
     if (candidate[l] === 0) continue;
     const r = find(l);
     const m = members[r];
     const mostlyColoured = colouredMembers[r] * 2 > m;
-    const needed = mostlyColoured ? opts.minRowLength * 4 : opts.minRowLength;
     const mean = heightSum[r] / m;
     const spread = Math.sqrt(Math.max(0, heightSquares[r] / m - mean * mean)) / mean;
-    if (m >= needed && spread <= 0.35) printed[l] = 1;
+    if (spread > 0.35 || m < opts.minRowLength) continue;
+    // Long rows are print (coloured ones too: letterheads). Shorter rows only when their glyphs sit on
+    // one baseline, as type does; a pen's name in separate letters wanders. Coloured ink is more often
+    // a pen's, so its rows must be longer and more even before they count.
+    const onBaseline = aligned[r] >= ALIGNED_SHARE;
+    const isRow = mostlyColoured ? m >= opts.minRowLength * 4 || (m >= COLOURED_ROW_MIN && onBaseline && spread <= 0.2) : m >= SURE_ROW || onBaseline;
+    if (isRow) printed[l] = 1;
   }
   // Lone words (table cells, labels) of the page's printed text height, in neutral ink, are printed too.
   const printedHeights: number[] = [];
@@ -127,4 +133,56 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     }
   }
   return printed;
+}
+
+/** Shortest neutral row taken for print whether or not its glyphs sit on one baseline. */
+const SURE_ROW = 6;
+/** Shortest coloured row taken for print when its glyphs sit on one baseline. */
+const COLOURED_ROW_MIN = 5;
+/** Share of a row's glyphs on its baseline (or cap line) for it to count as set, not written. */
+const ALIGNED_SHARE = 0.8;
+
+/**
+ * Per chain root, the share of its glyphs whose bottom (or top) lies on the chain's line through
+ * them (fitted by least squares, so a slightly rotated page still aligns): type sits on a baseline,
+ * separate handwritten letters wander.
+ */
+function baselineAlignment(comps: Components, candidate: Uint8Array, find: (a: number) => number): Float64Array {
+  const { count, left, right, top, bottom } = comps;
+  const n = new Float64Array(count + 1);
+  const sx = new Float64Array(count + 1);
+  const sxx = new Float64Array(count + 1);
+  const sb = new Float64Array(count + 1);
+  const sxb = new Float64Array(count + 1);
+  const st = new Float64Array(count + 1);
+  const sxt = new Float64Array(count + 1);
+  const heights = new Float64Array(count + 1);
+  for (let l = 1; l <= count; l++) {
+    if (candidate[l] === 0) continue;
+    const r = find(l);
+    const x = (left[l] + right[l]) / 2;
+    n[r]++;
+    sx[r] += x;
+    sxx[r] += x * x;
+    sb[r] += bottom[l];
+    sxb[r] += x * bottom[l];
+    st[r] += top[l];
+    sxt[r] += x * top[l];
+    heights[r] += bottom[l] - top[l] + 1;
+  }
+  const onLine = new Float64Array(count + 1);
+  const fit = (r: number, sy: number, sxy: number, x: number): number => {
+    const d = n[r] * sxx[r] - sx[r] * sx[r];
+    const slope = d > 1e-9 ? (n[r] * sxy - sx[r] * sy) / d : 0;
+    return (sy - slope * sx[r]) / n[r] + slope * x;
+  };
+  for (let l = 1; l <= count; l++) {
+    if (candidate[l] === 0) continue;
+    const r = find(l);
+    const x = (left[l] + right[l]) / 2;
+    const tolerance = 0.08 * (heights[r] / n[r]) + 0.75;
+    if (Math.abs(bottom[l] - fit(r, sb[r], sxb[r], x)) <= tolerance || Math.abs(top[l] - fit(r, st[r], sxt[r], x)) <= tolerance) onLine[r]++;
+  }
+  for (let r = 1; r <= count; r++) if (n[r] > 0) onLine[r] /= n[r];
+  return onLine;
 }
