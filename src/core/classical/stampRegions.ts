@@ -176,8 +176,6 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   }
   penDarkness = penCells >= 20 ? penDarkness / penCells : 0;
   const clearlyDarker = (d: number) => d > ringDarkness * 1.15 + 15;
-  // A pen wholly inside the outline (a signature within a seal or a frame) shows as a mass of ink clearly darker than the ring.
-  if (!clearlyDarker(penDarkness)) penDarkness = innerPenDarkness(grid, parts.labels, distanceMap, bw, bh, x0, y0, -band, clearlyDarker);
   const localDarkness = (x: number, y: number): number => {
     let sum = 0;
     let cells = 0;
@@ -227,32 +225,6 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
   }
 }
-
-/**
- * Mean darkness of the ink inside the outline (distance < `inside`) that is clearly darker than the
- * ring, when there is enough of it to be pen strokes rather than uneven inking; else 0.
- */
-function innerPenDarkness(grid: InkGrid, labels: Int32Array, distanceMap: Float32Array, bw: number, bh: number, x0: number, y0: number, inside: number, clearlyDarker: (d: number) => boolean): number {
-  let cells = 0;
-  let darkCells = 0;
-  let darkSum = 0;
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const b = y * bw + x;
-      if (labels[b] === 0 || distanceMap[b] >= inside) continue;
-      cells++;
-      const d = cellDarkness(grid, (y + y0) * grid.width + x + x0);
-      if (!clearlyDarker(d)) continue;
-      darkCells++;
-      darkSum += d;
-    }
-  }
-  return darkCells >= Math.max(INNER_PEN_CELLS, cells * INNER_PEN_SHARE) ? darkSum / darkCells : 0;
-}
-
-/** Fewest clearly darker cells inside an outline that count as a pen, absolute and as a share of the ink inside. */
-const INNER_PEN_CELLS = 20;
-const INNER_PEN_SHARE = 0.04;
 
 /** Darkness of a cell's ink: its strongest channel deficit (0..255). */
 function cellDarkness(grid: InkGrid, k: number): number {
