@@ -64,6 +64,8 @@ export function findFrames(mask: Uint8Array, width: number, height: number, opts
     if (Math.max(gw, gh) < opts.minSide || Math.min(gw, gh) > opts.maxSide * 1.3 + 2 * coarse) continue;
     const xs: number[] = [];
     const ys: number[] = [];
+    const edgeXs: number[] = [];
+    const edgeYs: number[] = [];
     for (let cy = groups.top[g]; cy <= groups.bottom[g]; cy++) {
       for (let cx = groups.left[g]; cx <= groups.right[g]; cx++) {
         if (groups.labels[cy * cw + cx] !== g || counts[cy * cw + cx] === 0) continue;
@@ -75,15 +77,54 @@ export function findFrames(mask: Uint8Array, width: number, height: number, opts
             if (mask[y * width + x] !== 0) {
               xs.push(x);
               ys.push(y);
+              if (!isInterior(mask, width, height, x, y)) {
+                edgeXs.push(x);
+                edgeYs.push(y);
+              }
             }
           }
         }
       }
     }
-    const frame = fitFrame(mask, width, height, xs, ys, opts);
+    // Failing that, the edges of the ink only: a stamp's solid header bar would swamp the sides' peaks.
+    const whole = fitFrame(mask, width, height, xs, ys, opts);
+    const edges = edgeXs.length < xs.length ? fitFrame(mask, width, height, edgeXs, edgeYs, opts) : null;
+    const frame = whole === null || (edges !== null && frameScore(edges) > frameScore(whole)) ? edges : whole;
     if (frame) frames.push(frame);
   }
   return frames;
+}
+
+/** Most ink inside a frame (the fraction of its interior, 2 cells in from the sides). */
+const MAX_INTERIOR_INK = 0.5;
+
+/** Fraction of the frame's interior, 2 cells in from its sides, that holds ink. */
+function interiorInk(mask: Uint8Array, width: number, height: number, f: Frame): number {
+  const c = Math.cos(f.angle);
+  const s = Math.sin(f.angle);
+  let hit = 0;
+  let total = 0;
+  for (let v = -f.halfV + 2; v <= f.halfV - 2; v++) {
+    for (let u = -f.halfU + 2; u <= f.halfU - 2; u++) {
+      const x = Math.round(f.cx + u * c - v * s);
+      const y = Math.round(f.cy + u * s + v * c);
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      total++;
+      if (mask[y * width + x] !== 0) hit++;
+    }
+  }
+  return total === 0 ? 1 : hit / total;
+}
+
+/** Full outlines first, then the larger (outer) frame. */
+function frameScore(f: Frame): number {
+  return f.coverage + 0.002 * (f.halfU + f.halfV);
+}
+
+/** Ink whose four neighbours are all ink. */
+function isInterior(mask: Uint8Array, width: number, height: number, x: number, y: number): boolean {
+  const k = y * width + x;
+  return x > 0 && y > 0 && x + 1 < width && y + 1 < height && mask[k - 1] !== 0 && mask[k + 1] !== 0 && mask[k - width] !== 0 && mask[k + width] !== 0;
 }
 
 /** The best rotated rectangle whose sides are sharp projection peaks, verified side by side. */
@@ -141,10 +182,12 @@ function fitFrame(mask: Uint8Array, width: number, height: number, xs: number[],
           const sides = sideCoverages(mask, width, height, frame);
           frame.coverage = (sides[0] + sides[1] + sides[2] + sides[3]) / 4;
           if (frame.coverage < opts.minCoverage || Math.min(...sides) < opts.minSideCoverage) continue;
+          // A frame is drawn around its text; the outline of a solid area (a filled bar) is no frame.
+          if (interiorInk(mask, width, height, frame) > MAX_INTERIOR_INK) continue;
           // A stamp's frame stands alone: a table's or a form's rules (square to the page) run on past its corners.
           if (Math.abs(bestAngle) < (4 * Math.PI) / 180 && Math.max(...extensionCoverages(mask, width, height, frame)) >= 0.5) continue;
           // Prefer full outlines, then the larger (outer) frame.
-          const score = frame.coverage + 0.001 * (lengthU + lengthV);
+          const score = frameScore(frame);
           if (score > bestScore) {
             bestScore = score;
             best = frame;
