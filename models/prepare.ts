@@ -2,7 +2,7 @@
  * Turns a rendered synthetic dataset (src/synth/render.ts output) into the ink model's training
  * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha, then
  * src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
- *   NNNN.in.png      RGBA at the model's scale: flattened R, G, B and the ink alpha (no padding)
+ *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
  *   NNNN.target.png  RGB at 1/4 of that (the class map's cells):
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
  *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),

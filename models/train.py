@@ -28,7 +28,7 @@ def parse_args():
     p.add_argument('--val', default=os.path.join(HERE, '.cache/prep/val'))
     p.add_argument('--run', default=os.path.join(HERE, '.cache/run'))
     p.add_argument('--out', default=os.path.join(HERE, 'inkseg.onnx'))
-    p.add_argument('--iters', type=int, default=7000)
+    p.add_argument('--iters', type=int, default=10000)
     p.add_argument('--batch', type=int, default=8)
     p.add_argument('--crop', type=int, default=256)
     p.add_argument('--lr', type=float, default=3e-3)
@@ -36,6 +36,7 @@ def parse_args():
     p.add_argument('--seed', type=int, default=1)
     p.add_argument('--focus-weight', type=float, default=3.0, help='loss weight of handwriting and stamp cells')
     p.add_argument('--widths', default='16,32,64,128,192')
+    p.add_argument('--stem', default='dense', choices=['dense', 'sep'])
     p.add_argument('--ckpt-every', type=int, default=100)
     p.add_argument('--val-every', type=int, default=500)
     p.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
@@ -85,8 +86,8 @@ def main():
     np.random.seed(a.seed)
     os.makedirs(a.run, exist_ok=True)
     widths = tuple(int(v) for v in a.widths.split(','))
-    model = InkSeg(widths)
-    print(f'train: InkSeg widths={widths} params={param_count(model)} threads={a.threads}', flush=True)
+    model = InkSeg(widths, a.stem)
+    print(f'train: InkSeg widths={widths} stem={a.stem} params={param_count(model)} threads={a.threads}', flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.iters, pct_start=0.1)
     ckpt_path = os.path.join(a.run, 'ckpt.pt')
@@ -99,7 +100,7 @@ def main():
     sampler = CropSampler(train_pages, size=a.crop, seed=a.seed)
     if os.path.exists(ckpt_path) and not a.fresh:
         ck = torch.load(ckpt_path)
-        if ck['widths'] == list(widths) and ck['iters'] == a.iters and ck.get('focus') == a.focus_weight:
+        if ck['widths'] == list(widths) and ck.get('stem', 'dense') == a.stem and ck['iters'] == a.iters and ck.get('focus') == a.focus_weight:
             model.load_state_dict(ck['model'])
             opt.load_state_dict(ck['opt'])
             sched.load_state_dict(ck['sched'])
@@ -113,7 +114,7 @@ def main():
     def save():
         torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(),
                     'rng': sampler.rng.bit_generator.state, 'torch_rng': torch.get_rng_state(),
-                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'iters': a.iters, 'focus': a.focus_weight}, ckpt_path + '.tmp')
+                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'stem': a.stem, 'iters': a.iters, 'focus': a.focus_weight}, ckpt_path + '.tmp')
         os.replace(ckpt_path + '.tmp', ckpt_path)
 
     model.train()
@@ -146,7 +147,7 @@ def main():
     metrics = evaluate(model, val_pages) if val_pages else {}
     export_onnx(model, a.out)
     size = os.path.getsize(a.out)
-    summary = {'params': param_count(model), 'widths': list(widths), 'onnxBytes': size, 'steps': step,
+    summary = {'params': param_count(model), 'widths': list(widths), 'stem': a.stem, 'onnxBytes': size, 'steps': step,
                'batch': a.batch, 'crop': a.crop, 'trainMinutes': round(elapsed / 60, 1), 'trainPages': len(train_pages),
                'valPages': len(val_pages), 'seed': a.seed, 'focusWeight': a.focus_weight, 'val': metrics}
     with open(os.path.join(a.run, 'summary.json'), 'w') as f:

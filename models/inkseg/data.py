@@ -13,7 +13,7 @@ PAPER_WEIGHT = 0.02
 
 class Page:
     def __init__(self, image, target):
-        self.image = image  # H×W×4 uint8: R, G, B, ink alpha
+        self.image = image  # H×W×4 uint8: ink deficit R, G, B (255 - flattened), ink alpha; paper 0
         self.cls = target[:, :, 0].copy()  # h×w class ids
         self.ink = target[:, :, 1].astype(np.float32) / 255.0  # share of ink pixels in the cell
         self.purity = target[:, :, 2].astype(np.float32) / 255.0
@@ -81,13 +81,7 @@ class CropSampler:
         cls = page.cls[y0:y0 + cells, x0:x0 + cells]
         ink = page.ink[y0:y0 + cells, x0:x0 + cells]
         pur = page.purity[y0:y0 + cells, x0:x0 + cells]
-        img = pad_to(img, cells * STRIDE, cells * STRIDE, 0)
-        # padding: white paper, no ink
-        pad_mask = np.zeros(img.shape[:2], bool)
-        ph, pw = page.image.shape[0] - y0 * STRIDE, page.image.shape[1] - x0 * STRIDE
-        pad_mask[ph:, :] = True
-        pad_mask[:, pw:] = True
-        img[pad_mask] = (255, 255, 255, 0)
+        img = pad_to(img, cells * STRIDE, cells * STRIDE, 0)  # padding: paper, 0 in every channel
         cls = pad_to(cls, cells, cells, 0)
         ink = pad_to(ink, cells, cells, 0)
         pur = pad_to(pur, cells, cells, 1)
@@ -103,8 +97,7 @@ class CropSampler:
 
     def augment(self, x):
         rng = self.rng
-        rgb, alpha = x[:, :, :3], x[:, :, 3:]
-        deficit = 1.0 - rgb
+        deficit, alpha = x[:, :, :3], x[:, :, 3:]
         if rng.random() < 0.3:  # ink of another colour
             deficit = deficit[:, :, rng.permutation(3)]
         deficit = deficit * rng.uniform(0.8, 1.15, size=3).astype(np.float32)
@@ -112,10 +105,9 @@ class CropSampler:
             k = rng.uniform(0.75, 1.2)
             deficit = deficit * k
             alpha = alpha * k
-        rgb = 1.0 - deficit
         if rng.random() < 0.3:
-            rgb = rgb + rng.normal(0, 0.02, size=rgb.shape).astype(np.float32)
-        return np.clip(np.concatenate([rgb, alpha], 2), 0.0, 1.0).astype(np.float32)
+            deficit = deficit + rng.normal(0, 0.02, size=deficit.shape).astype(np.float32)
+        return np.clip(np.concatenate([deficit, alpha], 2), 0.0, 1.0).astype(np.float32)
 
     def batch(self, n):
         xs, ys, ws = zip(*(self.sample() for _ in range(n)))
@@ -126,8 +118,6 @@ def full_page_input(page, multiple=32):
     """A whole page as the runtime feeds it: padded with paper to multiples of 32."""
     h, w = page.image.shape[:2]
     H, W = -(-h // multiple) * multiple, -(-w // multiple) * multiple
-    x = np.empty((H, W, 4), np.float32)
-    x[:, :, :3] = 1.0
-    x[:, :, 3] = 0.0
+    x = np.zeros((H, W, 4), np.float32)
     x[:h, :w] = page.image.astype(np.float32) / 255.0
     return x.transpose(2, 0, 1)[None]

@@ -1,8 +1,10 @@
 """InkSeg: a small U-Net-like ink-class segmenter.
 
-Input  float32 NCHW [1, 4, H, W], values 0..1: the flattened page's R, G, B and the ink alpha,
-       resized so the long side is the model's fixed long side (see src/core/model/geometry.ts),
-       H and W multiples of 32 (padded with white paper, alpha 0).
+Input  float32 NCHW [1, 4, H, W], values 0..1: the flattened page's ink deficit (1 - R, 1 - G,
+       1 - B) and the ink alpha, resized so the long side is the model's fixed long side (see
+       src/core/model/geometry.ts), H and W multiples of 32, padded with paper (0 everywhere).
+       Paper being 0, the convolutions' zero padding is paper too, and no input normalisation is
+       needed in the graph (the stem's BatchNorm scales the input).
 Output float32 logits [1, 6, H/4, W/4]; argmax = InkClass id (paper 0, printed 1, formLine 2,
        handwriting 3, stamp 4, noise 5).
 """
@@ -38,12 +40,14 @@ class SepBlock(nn.Module):
 
 
 class InkSeg(nn.Module):
-    def __init__(self, widths=(16, 32, 48, 64, 96)):
+    def __init__(self, widths=(16, 32, 48, 64, 96), stem='dense'):
         super().__init__()
         c1, c2, c3, c4, c5 = widths
-        # 1/2 and 1/4: a dense strided stem sees stroke shape at full model resolution.
+        # 1/2 and 1/4: a strided stem sees stroke shape at full model resolution. 'dense' is two full
+        # 3x3 convolutions; 'sep' makes the second one depthwise + pointwise, which is most of the
+        # network's multiply-adds saved (the stem runs at the largest sizes).
         self.stem1 = conv_bn(4, c1, 3, 2)
-        self.stem2 = conv_bn(c1, c2, 3, 2)
+        self.stem2 = conv_bn(c1, c2, 3, 2) if stem == 'dense' else nn.Sequential(conv_bn(c1, c1, 3, 2, groups=c1), conv_bn(c1, c2, 1))
         self.s4 = nn.Sequential(SepBlock(c2, c2), SepBlock(c2, c2))
         self.s8 = nn.Sequential(SepBlock(c2, c3, 2), SepBlock(c3, c3), SepBlock(c3, c3))
         self.s16 = nn.Sequential(SepBlock(c3, c4, 2), SepBlock(c4, c4), SepBlock(c4, c4, dilation=2))
@@ -52,11 +56,8 @@ class InkSeg(nn.Module):
         self.up8 = nn.Sequential(conv_bn(c4 + c3, c3, 1), SepBlock(c3, c3))
         self.up4 = nn.Sequential(conv_bn(c3 + c2, c2, 1), SepBlock(c2, c2))
         self.head = nn.Conv2d(c2, NUM_CLASSES, 1)
-        self.register_buffer('mean', torch.tensor([0.9, 0.9, 0.9, 0.1]).view(1, 4, 1, 1))
-        self.register_buffer('std', torch.tensor([0.2, 0.2, 0.2, 0.25]).view(1, 4, 1, 1))
 
     def forward(self, x):
-        x = (x - self.mean) / self.std
         x4 = self.s4(self.stem2(self.stem1(x)))
         x8 = self.s8(x4)
         x16 = self.s16(x8)

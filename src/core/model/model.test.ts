@@ -35,7 +35,7 @@ describe('modelGeometry', () => {
 });
 
 describe('toModelInput', () => {
-  it('area-averages colour and alpha, pads with inkless white paper, NCHW', () => {
+  it('area-averages the ink deficit and alpha, paper and padding 0, NCHW', () => {
     // 2048×1024 → 1024×512: every 2×2 block becomes one pixel. Left half inked.
     const input = page(2048, 1024, (x) => x < 1024);
     const g = modelGeometry(2048, 1024);
@@ -44,24 +44,25 @@ describe('toModelInput', () => {
     const plane = g.inputWidth * g.inputHeight;
     expect(t.length).toBe(4 * plane);
     const at = (c: number, x: number, y: number) => t[c * plane + y * g.inputWidth + x];
-    expect(at(0, 10, 10)).toBeCloseTo(40 / 255, 5);
-    expect(at(2, 10, 10)).toBeCloseTo(200 / 255, 5);
+    expect(at(0, 10, 10)).toBeCloseTo(1 - 40 / 255, 5);
+    expect(at(1, 10, 10)).toBeCloseTo(1 - 60 / 255, 5);
+    expect(at(2, 10, 10)).toBeCloseTo(1 - 200 / 255, 5);
     expect(at(3, 10, 10)).toBeCloseTo(1, 5);
-    expect(at(0, 700, 10)).toBeCloseTo(1, 5);
+    expect(at(0, 700, 10)).toBe(0);
     expect(at(3, 700, 10)).toBe(0);
     // A column straddling the edge (source x 1022..1025 → model x 511, 512).
     expect(at(3, 511, 5)).toBeCloseTo(1, 5);
     expect(at(3, 512, 5)).toBe(0);
   });
 
-  it('pads the short side with white, alpha 0', () => {
+  it('pads the short side with paper (0 in every channel)', () => {
     const input = page(1000, 700, () => true);
     const g = modelGeometry(1000, 700);
     const t = toModelInput(input, g);
     const plane = g.inputWidth * g.inputHeight;
     expect(g.inputHeight).toBeGreaterThan(g.scaledHeight);
     const k = (g.inputHeight - 1) * g.inputWidth + 3;
-    expect([t[k], t[plane + k], t[2 * plane + k], t[3 * plane + k]]).toEqual([1, 1, 1, 0]);
+    expect([t[k], t[plane + k], t[2 * plane + k], t[3 * plane + k]]).toEqual([0, 0, 0, 0]);
     expect(t[3 * plane + (g.scaledHeight - 1) * g.inputWidth + 3]).toBeCloseTo(1, 5);
   });
 });
@@ -137,5 +138,18 @@ describe('createModelEngine', () => {
     expect(map.classes[10 * 256 + 200]).toBe(InkClass.stamp);
     expect(map.classes[10 * 256 + 20]).toBe(InkClass.paper);
     expect(map.classes[150 * 256 + 200]).toBe(InkClass.paper);
+  });
+});
+
+describe('toModelInput on pages smaller than the model scale', () => {
+  it('repeats each source pixel (nearest) when enlarging', () => {
+    // 256×128 → 1024×512: every source pixel becomes a 4×4 block; ink only in source column 0.
+    const input = page(256, 128, (x) => x === 0);
+    const g = modelGeometry(256, 128);
+    const t = toModelInput(input, g);
+    const plane = g.inputWidth * g.inputHeight;
+    for (const x of [0, 3]) expect(t[3 * plane + 7 * g.inputWidth + x]).toBeCloseTo(1, 5);
+    expect(t[3 * plane + 7 * g.inputWidth + 4]).toBe(0);
+    expect(t[7 * g.inputWidth + 2]).toBeCloseTo(1 - 40 / 255, 5);
   });
 });

@@ -3,8 +3,9 @@ import { MODEL_CHANNELS, OUTPUT_STRIDE, type ModelGeometry, sourceSpans } from '
 
 /**
  * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], values 0..1: the
- * flattened page's R, G, B and the ink alpha, area-averaged to the model's scale; the padding is
- * white paper without ink.
+ * flattened page's ink deficit per channel (1 − R, 1 − G, 1 − B) and the ink alpha, area-averaged to
+ * the model's scale. Paper is 0 in every channel, so the padding and the convolutions' own zero
+ * padding at the borders are both plain paper without ink.
  */
 export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float32Array {
   const { flattened, inkAlpha } = input;
@@ -13,40 +14,40 @@ export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float
   const { scaledWidth: tw, scaledHeight: th, inputWidth: iw, inputHeight: ih } = geometry;
   const plane = iw * ih;
   const out = new Float32Array(plane * MODEL_CHANNELS);
-  out.fill(1, 0, 3 * plane);
   const xs = sourceSpans(sw, tw);
   const ys = sourceSpans(sh, th);
-  const sums = new Float64Array(tw * 4);
+  // Each source column adds into one model column; when enlarging, a model column repeats its source column.
+  const enlarging = tw > sw;
+  const column = new Int32Array(sw);
+  for (let t = 0; t < tw; t++) for (let x = xs.start[t]; x < xs.end[t]; x++) column[x] = t;
+  const sums = new Uint32Array(tw * 4);
   for (let ty = 0; ty < th; ty++) {
     sums.fill(0);
     const y0 = ys.start[ty];
     const y1 = ys.end[ty];
     for (let y = y0; y < y1; y++) {
-      const row = y * sw;
-      for (let tx = 0; tx < tw; tx++) {
-        const x1 = xs.end[tx];
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let a = 0;
-        for (let x = xs.start[tx]; x < x1; x++) {
-          const p = row + x;
-          const i = p * 4;
-          r += data[i];
-          g += data[i + 1];
-          b += data[i + 2];
-          a += inkAlpha[p];
+      if (enlarging) {
+        for (let tx = 0; tx < tw; tx++) {
+          const p = y * sw + xs.start[tx];
+          const s = tx * 4;
+          sums[s] += 255 - data[p * 4];
+          sums[s + 1] += 255 - data[p * 4 + 1];
+          sums[s + 2] += 255 - data[p * 4 + 2];
+          sums[s + 3] += inkAlpha[p];
         }
-        const s = tx * 4;
-        sums[s] += r;
-        sums[s + 1] += g;
-        sums[s + 2] += b;
-        sums[s + 3] += a;
+        continue;
+      }
+      for (let x = 0, p = y * sw, i = p * 4; x < sw; x++, p++, i += 4) {
+        const s = column[x] * 4;
+        sums[s] += 255 - data[i];
+        sums[s + 1] += 255 - data[i + 1];
+        sums[s + 2] += 255 - data[i + 2];
+        sums[s + 3] += inkAlpha[p];
       }
     }
     const rowOut = ty * iw;
     for (let tx = 0; tx < tw; tx++) {
-      const count = (y1 - y0) * (xs.end[tx] - xs.start[tx]);
+      const count = (y1 - y0) * (enlarging ? 1 : xs.end[tx] - xs.start[tx]);
       const scale = 1 / (255 * count);
       const k = rowOut + tx;
       const s = tx * 4;
