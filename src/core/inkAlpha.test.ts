@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeInk, COMPOSITION } from './composition';
-import { alphaForDeficit, computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
+import { alphaForDeficit, computeInkAlpha, estimateAlphaThresholds, FAINTEST_INK_SPAN, INK_CORE_RADIUS, type AlphaThresholds } from './inkAlpha';
 import { flattenAgainstPaper, type PaperField } from './paperField';
 import { InkClass, type RgbaImage } from './types';
 
@@ -121,5 +121,47 @@ describe('colour-to-alpha', () => {
     const t = estimateAlphaThresholds({ width, height, data });
     expect(t.transparentBelow).toBeGreaterThanOrEqual(12);
     expect(computeInkAlpha({ width, height, data }, t).every((a) => a === 0)).toBe(true);
+  });
+});
+
+describe('computeInkAlpha window maxima', () => {
+  /** The definition, pixel by pixel: the ink core is the darkest deficit within INK_CORE_RADIUS (square, clipped). */
+  function naiveAlpha(image: RgbaImage, t: AlphaThresholds): Uint8Array {
+    const { width, height, data } = image;
+    const deficit = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return data[i + 3] === 0 ? 0 : 255 - Math.min(data[i], data[i + 1], data[i + 2]);
+    };
+    const alpha = new Uint8Array(width * height);
+    const faintest = Math.min(t.opaqueAbove, t.transparentBelow + FAINTEST_INK_SPAN);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const d = deficit(x, y);
+        if (d <= t.transparentBelow) continue;
+        let core = 0;
+        for (let yy = Math.max(0, y - INK_CORE_RADIUS); yy <= Math.min(height - 1, y + INK_CORE_RADIUS); yy++) {
+          for (let xx = Math.max(0, x - INK_CORE_RADIUS); xx <= Math.min(width - 1, x + INK_CORE_RADIUS); xx++) core = Math.max(core, deficit(xx, yy));
+        }
+        const opaqueAt = Math.min(t.opaqueAbove, Math.max(faintest, core));
+        alpha[y * width + x] = d >= opaqueAt ? 255 : Math.round(((d - t.transparentBelow) * 255) / (opaqueAt - t.transparentBelow));
+      }
+    }
+    return alpha;
+  }
+
+  it('equals the per-pixel definition on random pages of odd sizes, down to lines narrower than the window', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) / 16777216;
+    for (const [width, height] of [[37, 23], [5, 9], [1, 12], [3, 1], [64, 2]]) {
+      const data = new Uint8ClampedArray(width * height * 4);
+      for (let p = 0; p < width * height; p++) {
+        const ink = random() < 0.3;
+        const v = ink ? Math.floor(random() * 200) : 230 + Math.floor(random() * 26);
+        data.set([v, Math.min(255, v + 20), v, random() < 0.05 ? 0 : 255], p * 4);
+      }
+      const image = { width, height, data };
+      const t = { transparentBelow: 20, opaqueAbove: 130 };
+      expect(computeInkAlpha(image, t), `${width}×${height}`).toEqual(naiveAlpha(image, t));
+    }
   });
 });

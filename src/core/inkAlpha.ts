@@ -70,16 +70,31 @@ export const FAINTEST_INK_SPAN = 55;
 export function computeInkAlpha(flattened: RgbaImage, t: AlphaThresholds): Uint8Array {
   const { width, height } = flattened;
   const deficit = deficits(flattened);
-  const core = localMax(localMaxAlongRows(deficit, width, height), width, height);
-  const floor = t.transparentBelow;
-  const faintest = Math.min(t.opaqueAbove, floor + FAINTEST_INK_SPAN);
+  const { transparentBelow: floor, opaqueAbove } = t;
+  const faintest = Math.min(opaqueAbove, floor + FAINTEST_INK_SPAN);
+  const r = INK_CORE_RADIUS;
   const alpha = new Uint8Array(width * height);
-  for (let p = 0; p < alpha.length; p++) {
-    const d = deficit[p];
-    if (d <= floor) continue;
-    const c = core[p];
-    const opaqueAt = c < faintest ? faintest : c > t.opaqueAbove ? t.opaqueAbove : c;
-    alpha[p] = d >= opaqueAt ? 255 : Math.round(((d - floor) * 255) / (opaqueAt - floor));
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(height - 1, y + r);
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      const d = deficit[p];
+      if (d <= floor) continue;
+      if (d >= opaqueAbove) {
+        alpha[p] = 255;
+        continue;
+      }
+      // The core, as far as it matters: the darkest deficit around, up to opaqueAbove. Only the
+      // pixels between the floor and opaqueAbove (stroke edges, faint ink) ever look: paper never does.
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(width - 1, x + r);
+      let c = d;
+      for (let yy = y0; yy <= y1 && c < opaqueAbove; yy++) {
+        for (let k = yy * width + x0, end = yy * width + x1; k <= end; k++) if (deficit[k] > c) c = deficit[k];
+      }
+      const opaqueAt = c < faintest ? faintest : c > opaqueAbove ? opaqueAbove : c;
+      alpha[p] = d >= opaqueAt ? 255 : Math.round(((d - floor) * 255) / (opaqueAt - floor));
+    }
   }
   return alpha;
 }
@@ -96,35 +111,6 @@ function deficits(flattened: RgbaImage): Uint8Array {
     deficit[p] = data[i + 3] === 0 ? 0 : 255 - m;
   }
   return deficit;
-}
-
-function localMaxAlongRows(values: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(values.length);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const end = Math.min(width - 1, x + INK_CORE_RADIUS);
-      let m = 0;
-      for (let k = Math.max(0, x - INK_CORE_RADIUS); k <= end; k++) if (values[row + k] > m) m = values[row + k];
-      out[row + x] = m;
-    }
-  }
-  return out;
-}
-
-/** Along columns, so that after localMaxAlongRows each pixel holds the maximum of its square window. */
-function localMax(values: Uint8Array, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(values.length);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - INK_CORE_RADIUS);
-    const y1 = Math.min(height - 1, y + INK_CORE_RADIUS);
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let k = y0; k <= y1; k++) if (values[k * width + x] > m) m = values[k * width + x];
-      out[y * width + x] = m;
-    }
-  }
-  return out;
 }
 
 /**
