@@ -5,8 +5,8 @@
  * to end, for synthetic JPEG document photos at 1, 4 and 12 megapixels (src/synth test-split seeds
  * 2 900 000+), per target. Stages (Node): decode (server adapter decodeDocument), each src/core
  * pipeline stage from result.timings (options: advanced/signature/aggressive, classical engine; with
- * models/inkseg.onnx also the model engine's stages, its classify = inference), PNG and WebP encode
- * (server adapters), end to end (decode → clean → PNG), peak RSS of the process. Chromium (WASM,
+ * models/inkseg.onnx also the model engine's stages and its session.run alone), PNG and WebP encode
+ * (server adapters), end to end (decode → clean → PNG) per engine, peak RSS of the process. Chromium (WASM,
  * threads when cross-origin isolated; src/tools/bench/browser.ts): the app's worker end to end with
  * the deployed model, its stages and the model inference alone (session.run). Targets are modules
  * under src/tools/bench/ (BenchTarget); add one there and list it in TARGETS.
