@@ -6,8 +6,8 @@ import { InkClass, type ClassMap, type RgbaImage } from './types';
  * cell's pixels all get one class. This lifts the map to full resolution: pixels of a cell whose
  * neighbourhood agrees keep its class; in mixed neighbourhoods each ink pixel takes the candidate
  * class whose local ink colour is nearest its own (the ink recovered from colour-to-alpha), with a
- * penalty for classes only present in neighbouring cells. On grey pages colour cannot tell inks
- * apart and the penalty makes this the nearest-cell labelling.
+ * penalty for classes only present in neighbouring cells. Where the candidates' inks look alike
+ * (grey pages, a black pen beside print) colour cannot tell them apart and the cell's own class stays.
  */
 export interface RefineOptions {
   /** Cost (in colour-distance units of the deficit space, 0..441) per cell of distance to a candidate's cell. */
@@ -37,6 +37,8 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
 
   const mixed = mixedCells(coarse);
   const colours = classColours(coarse, mixed, flattened, inkAlpha, cellX, cellY, opts);
+  const blocksWide = Math.ceil(cw / opts.block);
+  const separation2 = opts.separation * opts.separation;
 
   const out = new Uint8Array(width * height);
   const cellW = width / cw;
@@ -44,62 +46,86 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
   const candidateCost = new Float32Array(CLASSES);
   for (let y = 0; y < height; y++) {
     const cy = cellY[y];
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
+    const cellRow = cy * cw;
+    const blockRow = ((cy / opts.block) | 0) * blocksWide;
+    const above = (y + 0.5 - cy * cellH) / cellH;
+    const below = ((cy + 1) * cellH - y - 0.5) / cellH;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
       const a = inkAlpha[p];
       if (a === 0) continue;
       const cx = cellX[x];
-      const k = cy * cw + cx;
+      const k = cellRow + cx;
       if (mixed[k] === 0) {
         out[p] = cells[k];
         continue;
       }
       // Candidates: classes of the 3×3 cells around, each at its distance in cells from this pixel.
       candidateCost.fill(Infinity);
+      const left = (x + 0.5 - cx * cellW) / cellW;
+      const right = ((cx + 1) * cellW - x - 0.5) / cellW;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = cy + dy;
         if (ny < 0 || ny >= ch) continue;
-        const gapY = dy === 0 ? 0 : dy < 0 ? (y + 0.5 - cy * cellH) / cellH : ((cy + 1) * cellH - y - 0.5) / cellH;
+        const gapY = dy === 0 ? 0 : dy < 0 ? above : below;
         for (let dx = -1; dx <= 1; dx++) {
           const nx = cx + dx;
           if (nx < 0 || nx >= cw) continue;
           const c = cells[ny * cw + nx];
           if (c === InkClass.paper) continue;
-          const gapX = dx === 0 ? 0 : dx < 0 ? (x + 0.5 - cx * cellW) / cellW : ((cx + 1) * cellW - x - 0.5) / cellW;
-          const cost = Math.hypot(gapX, gapY) * opts.cellPenalty;
+          const gapX = dx === 0 ? 0 : dx < 0 ? left : right;
+          const cost = Math.sqrt(gapX * gapX + gapY * gapY) * opts.cellPenalty;
           if (cost < candidateCost[c]) candidateCost[c] = cost;
         }
       }
-      const i = p * 4;
-      const scale = 255 / a;
-      const dr = Math.min(255, (255 - data[i]) * scale);
-      const dg = Math.min(255, (255 - data[i + 1]) * scale);
-      const db = Math.min(255, (255 - data[i + 2]) * scale);
-      // The cell's own class unless another candidate's ink is clearly another colour and nearer this pixel's.
-      let best: number = cells[k];
-      if (best === InkClass.paper) {
-        let nearest = Infinity;
-        for (let c = 1; c < CLASSES; c++) if (candidateCost[c] < nearest) [nearest, best] = [candidateCost[c], c];
-      }
-      const own = colours.at(best, cx, cy);
-      if (own) {
-        let bestCost = candidateCost[best] + Math.hypot(dr - own[0], dg - own[1], db - own[2]);
-        const first = best;
-        for (let c = 1; c < CLASSES; c++) {
-          if (c === first || candidateCost[c] === Infinity) continue;
-          const colour = colours.at(c, cx, cy);
-          if (!colour || Math.hypot(colour[0] - own[0], colour[1] - own[1], colour[2] - own[2]) < opts.separation) continue;
-          const cost = candidateCost[c] + Math.hypot(dr - colour[0], dg - colour[1], db - colour[2]);
-          if (cost < bestCost) {
-            bestCost = cost;
-            best = c;
-          }
-        }
-      }
-      out[p] = best;
+      out[p] = chooseClass(cells[k], candidateCost, colours, (blockRow + ((cx / opts.block) | 0)) * CLASSES, data, p, a, separation2);
     }
   }
   return { width, height, classes: out };
+}
+
+/**
+ * The cell's own class (or, on a paper cell, the nearest candidate) unless another candidate's ink
+ * is clearly another colour and, with its distance penalty, nearer this pixel's own ink.
+ */
+function chooseClass(own: number, candidateCost: Float32Array, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number, separation2: number): number {
+  let best = own;
+  if (best === InkClass.paper) {
+    let nearest = Infinity;
+    for (let c = 1; c < CLASSES; c++) {
+      if (candidateCost[c] < nearest) {
+        nearest = candidateCost[c];
+        best = c;
+      }
+    }
+    if (nearest === Infinity) return InkClass.paper;
+  }
+  const { colour, known } = colours;
+  const o = (block + best) * 3;
+  if (known[block + best] === 0) return best;
+  const i = p * 4;
+  const scale = 255 / alpha;
+  const dr = Math.min(255, (255 - data[i]) * scale);
+  const dg = Math.min(255, (255 - data[i + 1]) * scale);
+  const db = Math.min(255, (255 - data[i + 2]) * scale);
+  const or = colour[o];
+  const og = colour[o + 1];
+  const ob = colour[o + 2];
+  let bestCost = candidateCost[best] + Math.sqrt((dr - or) ** 2 + (dg - og) ** 2 + (db - ob) ** 2);
+  const first = best;
+  for (let c = 1; c < CLASSES; c++) {
+    if (c === first || candidateCost[c] === Infinity || known[block + c] === 0) continue;
+    const q = (block + c) * 3;
+    const cr = colour[q];
+    const cg = colour[q + 1];
+    const cb = colour[q + 2];
+    if ((cr - or) ** 2 + (cg - og) ** 2 + (cb - ob) ** 2 < separation2) continue;
+    const cost = candidateCost[c] + Math.sqrt((dr - cr) ** 2 + (dg - cg) ** 2 + (db - cb) ** 2);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = c;
+    }
+  }
+  return best;
 }
 
 /** 1 for cells whose 3×3 neighbourhood holds another ink class than their own (paper cells included when next to ink). */
@@ -129,14 +155,15 @@ function mixedCells({ width, height, classes }: ClassMap): Uint8Array {
   return mixed;
 }
 
+/** Per block of cells and class: the class's ink deficit (r, g, b) there, and whether it is known. */
 interface ClassColours {
-  /** The class's ink deficit (r, g, b) around cell (cx, cy), or null when it has too few solid pixels. */
-  at(c: number, cx: number, cy: number): Float32Array | null;
+  colour: Float32Array;
+  known: Uint8Array;
 }
 
 /**
  * Mean ink deficit of each class from the solid pixels of settled cells, pooled per block of
- * cells and read over the 3×3 blocks around a cell (inks vary across a page: light, uneven stamps),
+ * cells and read over the 3×3 blocks around (inks vary across a page: light, uneven stamps),
  * falling back to the whole page's mean.
  */
 function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage, inkAlpha: Uint8Array, cellX: Int32Array, cellY: Int32Array, opts: RefineOptions): ClassColours {
@@ -145,56 +172,53 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   const bw = Math.ceil(cw / opts.block);
   const bh = Math.ceil(ch / opts.block);
   const sums = new Float64Array(bw * bh * CLASSES * 4);
-  const page = new Float64Array(CLASSES * 4);
+  const blockX = new Int32Array(width);
+  for (let x = 0; x < width; x++) blockX[x] = (cellX[x] / opts.block) | 0;
   for (let y = 0; y < height; y++) {
     const cy = cellY[y];
-    const by = (cy / opts.block) | 0;
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
+    const blockRow = ((cy / opts.block) | 0) * bw;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
       if (inkAlpha[p] < opts.solidAlpha) continue;
       const k = cy * cw + cellX[x];
-      if (mixed[k] !== 0) continue;
       const c = classes[k];
-      if (c === InkClass.paper) continue;
+      if (mixed[k] !== 0 || c === InkClass.paper) continue;
       const i = p * 4;
-      const s = ((by * bw + ((cellX[x] / opts.block) | 0)) * CLASSES + c) * 4;
+      const s = ((blockRow + blockX[x]) * CLASSES + c) * 4;
       sums[s] += 255 - data[i];
       sums[s + 1] += 255 - data[i + 1];
       sums[s + 2] += 255 - data[i + 2];
       sums[s + 3]++;
-      page[c * 4] += 255 - data[i];
-      page[c * 4 + 1] += 255 - data[i + 1];
-      page[c * 4 + 2] += 255 - data[i + 2];
-      page[c * 4 + 3]++;
     }
   }
-  // Pooled over 3×3 blocks, computed lazily per (class, block) and cached.
-  const cache = new Map<number, Float32Array | null>();
-  const pageColour = (c: number): Float32Array | null =>
-    page[c * 4 + 3] >= MIN_COLOUR_PIXELS ? Float32Array.of(page[c * 4] / page[c * 4 + 3], page[c * 4 + 1] / page[c * 4 + 3], page[c * 4 + 2] / page[c * 4 + 3]) : null;
-  return {
-    at(c, cx, cy) {
-      const bx = (cx / opts.block) | 0;
-      const by = (cy / opts.block) | 0;
-      const key = ((by * bw + bx) * CLASSES + c) | 0;
-      const cached = cache.get(key);
-      if (cached !== undefined) return cached;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let n = 0;
-      for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
-        for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
-          const s = ((y * bw + x) * CLASSES + c) * 4;
-          r += sums[s];
-          g += sums[s + 1];
-          b += sums[s + 2];
-          n += sums[s + 3];
+  const page = new Float64Array(CLASSES * 4);
+  for (let s = 0; s < sums.length; s++) page[s % (CLASSES * 4)] += sums[s];
+  const colour = new Float32Array(bw * bh * CLASSES * 3);
+  const known = new Uint8Array(bw * bh * CLASSES);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      for (let c = 1; c < CLASSES; c++) {
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        let n = 0;
+        for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
+          for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
+            const s = ((y * bw + x) * CLASSES + c) * 4;
+            r += sums[s];
+            g += sums[s + 1];
+            b += sums[s + 2];
+            n += sums[s + 3];
+          }
         }
+        if (n < MIN_COLOUR_PIXELS) [r, g, b, n] = [page[c * 4], page[c * 4 + 1], page[c * 4 + 2], page[c * 4 + 3]];
+        if (n < MIN_COLOUR_PIXELS) continue;
+        const k = (by * bw + bx) * CLASSES + c;
+        known[k] = 1;
+        colour[k * 3] = r / n;
+        colour[k * 3 + 1] = g / n;
+        colour[k * 3 + 2] = b / n;
       }
-      const colour = n >= MIN_COLOUR_PIXELS ? Float32Array.of(r / n, g / n, b / n) : pageColour(c);
-      cache.set(key, colour);
-      return colour;
-    },
-  };
+    }
+  }
+  return { colour, known };
 }
