@@ -7,7 +7,8 @@
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
  *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),
  *                    B = the winning class's share of the cell's ink (0..255).
- * Usage: tsx models/prepare.ts --in DIR --out DIR
+ * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N]   (--part: only cases K, K+N, K+2N, … so N
+ * processes can share the work)
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -112,12 +113,14 @@ async function main(): Promise<void> {
     .map((m) => ({ id: m[1], file: m[0] }))
     .sort((a, b) => a.id.localeCompare(b.id));
   if (cases.length === 0) throw new Error(`no NNNN.{png,jpg} + NNNN.classes.png cases in ${inDir}`);
+  const [part, parts] = arg('part', '0/1').split('/').map(Number);
+  const mine = cases.filter((_, i) => i % parts === part);
   const started = performance.now();
-  for (const [i, c] of cases.entries()) {
+  for (const [i, c] of mine.entries()) {
     await prepareCase(inDir, c.id, c.file, outDir);
-    if ((i + 1) % 50 === 0) console.log(`prepare: ${i + 1}/${cases.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    if ((i + 1) % 50 === 0) console.log(`prepare: ${i + 1}/${mine.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
-  console.log(`prepare: ${cases.length} cases from ${inDir} → ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`prepare: ${mine.length} cases from ${inDir} → ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

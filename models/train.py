@@ -38,7 +38,7 @@ def parse_args():
     p.add_argument('--widths', default='16,32,64,128,192')
     p.add_argument('--stem', default='dense', choices=['dense', 'sep'])
     p.add_argument('--ckpt-every', type=int, default=100)
-    p.add_argument('--val-every', type=int, default=500)
+    p.add_argument('--val-every', type=int, default=2500)
     p.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
     p.add_argument('--smoke', action='store_true')
     p.add_argument('--export-only', action='store_true')

@@ -42,7 +42,13 @@ render() { # split count dir
 PREP_KEY=$(cat src/core/paperField.ts src/core/inkAlpha.ts src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts | sha1sum | cut -c1-12)
 prepare() { # raw prep
   if [ -f "$2/.done-$PREP_KEY" ]; then echo "train.sh: $2 already prepared"; return; fi
-  rm -rf "$2"; npx tsx models/prepare.ts --in "$1" --out "$2"; touch "$2/.done-$PREP_KEY"
+  rm -rf "$2"; mkdir -p "$2"
+  # Two processes (prepare.ts is single-threaded), each every other case.
+  npx tsx models/prepare.ts --in "$1" --out "$2" --part 0/2 &
+  local first=$!
+  npx tsx models/prepare.ts --in "$1" --out "$2" --part 1/2
+  wait "$first"
+  touch "$2/.done-$PREP_KEY"
 }
 render train "$TRAIN_COUNT" "$ROOT/data/train"
 render val "$VAL_COUNT" "$ROOT/data/val"
