@@ -9,13 +9,13 @@ export type ModelRun = (
 ) => Promise<{ data: Float32Array | Uint8Array | ArrayLike<number>; dims: readonly number[] }>;
 
 export interface ModelEngineOptions {
-  /** Engine name reported in results, e.g. "model:inkseg-v1 (onnxruntime-node)". */
+  /** Engine name reported in results, e.g. "model:inkseg-v2 (onnxruntime-node)". */
   name?: string;
   /** The long side the model was trained at; change only with the model. */
   longSide?: number;
 }
 
-export const MODEL_NAME = 'inkseg-v1';
+export const MODEL_NAME = 'inkseg-v2';
 
 /** Classifies one page with the model: scale-normalised tensor → run → argmax class map. */
 export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {

@@ -130,7 +130,7 @@ describe('createModelEngine', () => {
       }
       return { data: out, dims: [1, 6, h, w] };
     });
-    expect(engine.name).toBe('model:inkseg-v1');
+    expect(engine.name).toBe('model:inkseg-v2');
     const input = page(3000, 2000, (x, y) => x >= 1500 && y < 1000); // top-right quarter inked
     const map = await engine.classify(input);
     expect(seen[0]).toEqual([1, 4, 704, 1024]);
