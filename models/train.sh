@@ -14,6 +14,11 @@ else
   ROOT=models/.cache; TRAIN_COUNT="${INKSEG_TRAIN_COUNT:-600}"; VAL_COUNT="${INKSEG_VAL_COUNT:-60}"
 fi
 started=$(date +%s)
+if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
+  echo "train.sh: training needs Debian's PyTorch, OpenCV and NumPy for /usr/bin/python3:" >&2
+  echo "  apt-get install -y python3-torch python3-opencv python3-numpy" >&2
+  exit 1
+fi
 
 render() { # split count dir
   local split=$1 count=$2 dir=$3
