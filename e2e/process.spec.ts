@@ -63,34 +63,39 @@ test('Cancel stops a running document and the next one still runs', async ({ pag
   await expect(next).toContainText('on this device');
 });
 
-test('crop=on: the cropped result sits at its place in the original, so before/after stay aligned', async ({ page }) => {
-  await openApp(page);
-  await page.getByRole('combobox', { name: 'Where to process' }).selectOption({ label: 'This device' });
-  await page.getByRole('checkbox', { name: 'Crop to the ink' }).check();
-  await dropFiles(page, [await inkPhoto('crop-align.jpg', 800, 600)]);
-  const item = await finishedResult(page, 'crop-align.jpg');
-  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
-  const cropped = await alphaCoverage(await downloadBytes(download));
-  expect(cropped.width).toBeLessThan(800); // it was cropped
+// On the server the crop box comes back in the X-Inklift-Crop and X-Inklift-Source-Size headers.
+for (const where of ['This device', 'Server'] as const) {
+  test(`crop=on (${where}): the cropped result sits at its place in the original, so before/after stay aligned`, async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('combobox', { name: 'Where to process' }).selectOption({ label: where });
+    await page.getByRole('checkbox', { name: 'Crop to the ink' }).check();
+    const name = `crop-align-${where === 'Server' ? 'server' : 'device'}.jpg`;
+    await dropFiles(page, [await inkPhoto(name, 800, 600)]);
+    const item = await finishedResult(page, name);
+    await expect(item).toContainText(where === 'Server' ? 'on the server' : 'on this device');
+    const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+    const cropped = await alphaCoverage(await downloadBytes(download));
+    expect(cropped.width).toBeLessThan(800); // it was cropped
 
-  const after = item.getByRole('img', { name: 'Transparent ink of crop-align.jpg' });
-  const geometry = await after.evaluate((img: HTMLImageElement) => {
-    const stage = img.parentElement!.getBoundingClientRect();
-    const own = img.getBoundingClientRect();
-    const before = img.parentElement!.querySelector('.compare__before')!.getBoundingClientRect();
-    return { stage: { w: stage.width, h: stage.height }, before: { w: before.width, h: before.height }, left: own.left - stage.left, top: own.top - stage.top, w: own.width, h: own.height, natural: img.naturalWidth };
+    const after = item.getByRole('img', { name: `Transparent ink of ${name}` });
+    const geometry = await after.evaluate((img: HTMLImageElement) => {
+      const stage = img.parentElement!.getBoundingClientRect();
+      const own = img.getBoundingClientRect();
+      const before = img.parentElement!.querySelector('.compare__before')!.getBoundingClientRect();
+      return { stage: { w: stage.width, h: stage.height }, before: { w: before.width, h: before.height }, left: own.left - stage.left, top: own.top - stage.top, w: own.width, h: own.height, natural: img.naturalWidth };
+    });
+    // The stage is the original's frame (800×600) and shows the original whole…
+    expect(geometry.stage.w / geometry.stage.h).toBeCloseTo(800 / 600, 2);
+    expect(geometry.before.w).toBeCloseTo(geometry.stage.w, 0);
+    expect(geometry.before.h).toBeCloseTo(geometry.stage.h, 0);
+    // …and the cropped result takes its own share of it, inside the frame, at the crop's offset (the ink starts ≈ 80 px in).
+    const scale = geometry.stage.w / 800;
+    expect(geometry.natural).toBe(cropped.width);
+    expect(geometry.w / scale).toBeCloseTo(cropped.width, -1);
+    expect(geometry.h / scale).toBeCloseTo(cropped.height, -1);
+    expect(geometry.left / scale).toBeGreaterThan(30);
+    expect(geometry.left / scale).toBeLessThan(100);
+    expect((geometry.left + geometry.w) / scale).toBeLessThanOrEqual(800.5);
+    expect((geometry.top + geometry.h) / scale).toBeLessThanOrEqual(600.5);
   });
-  // The stage is the original's frame (800×600) and shows the original whole…
-  expect(geometry.stage.w / geometry.stage.h).toBeCloseTo(800 / 600, 2);
-  expect(geometry.before.w).toBeCloseTo(geometry.stage.w, 0);
-  expect(geometry.before.h).toBeCloseTo(geometry.stage.h, 0);
-  // …and the cropped result takes its own share of it, inside the frame, at the crop's offset (the ink starts ≈ 80 px in).
-  const scale = geometry.stage.w / 800;
-  expect(geometry.natural).toBe(cropped.width);
-  expect(geometry.w / scale).toBeCloseTo(cropped.width, -1);
-  expect(geometry.h / scale).toBeCloseTo(cropped.height, -1);
-  expect(geometry.left / scale).toBeGreaterThan(30);
-  expect(geometry.left / scale).toBeLessThan(100);
-  expect((geometry.left + geometry.w) / scale).toBeLessThanOrEqual(800.5);
-  expect((geometry.top + geometry.h) / scale).toBeLessThanOrEqual(600.5);
-});
+}

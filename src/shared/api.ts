@@ -116,3 +116,28 @@ export const CleanHeaders = {
   /** With crop=1: where the result sits in the input, `left,top,width,height`. */
   crop: 'x-inklift-crop',
 } as const;
+
+/** Where a cropped result sits in its decoded input, from the `X-Inklift-Crop` and `X-Inklift-Source-Size` headers. */
+export interface CropPlacement {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
+export function formatCropHeader(crop: { left: number; top: number; width: number; height: number }): string {
+  return `${crop.left},${crop.top},${crop.width},${crop.height}`;
+}
+
+/** The placement when both headers are present and well formed (a box inside the source), else null. */
+export function parseCropPlacement(crop: string | null, sourceSize: string | null): CropPlacement | null {
+  const box = crop?.match(/^(\d+),(\d+),(\d+),(\d+)$/);
+  const size = sourceSize?.match(/^(\d+)x(\d+)$/);
+  if (!box || !size) return null;
+  const [left, top, width, height] = box.slice(1).map(Number);
+  const [sourceWidth, sourceHeight] = size.slice(1).map(Number);
+  if (width === 0 || height === 0 || left + width > sourceWidth || top + height > sourceHeight) return null;
+  return { left, top, width, height, sourceWidth, sourceHeight };
+}

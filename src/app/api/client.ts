@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   BalanceResponseSchema,
   CleanHeaders,
+  parseCropPlacement,
+  type CropPlacement,
   DeleteResponseSchema,
   ErrorResponseSchema,
   FilesResponseSchema,
@@ -83,6 +85,8 @@ export interface ServerCleanResult {
   uuid: string | null;
   balance: Balance | null;
   engine: string | null;
+  /** With crop=1: where the server cropped, in the decoded input. */
+  crop: CropPlacement | null;
 }
 
 function balanceFrom(headers: Headers): Balance | null {
@@ -105,6 +109,7 @@ export async function cleanOnServer(request: ServerCleanRequest): Promise<Server
     uuid: response.headers.get(CleanHeaders.fileUuid),
     balance: balanceFrom(response.headers),
     engine: response.headers.get(CleanHeaders.engine),
+    crop: parseCropPlacement(response.headers.get(CleanHeaders.crop), response.headers.get(CleanHeaders.sourceSize)),
   };
 }
 

@@ -2,6 +2,7 @@
 import { CancelledError, type ProcessorBridge } from '../../worker/bridge';
 import type { EngineSettings, EngineStatus, Progress } from '../../worker/protocol';
 import { cleanOnServer, describeError, type Balance } from '../api/client';
+import type { CropPlacement } from '../../shared/api';
 import { isOnline } from '../platform/connectivity';
 import { saveLocalResult } from '../store/localResults';
 import type { CleanChoices, Placement } from '../store/preferences';
@@ -23,19 +24,10 @@ export interface JobOutcome {
   preview: Blob | null;
   uuid: string | null;
   localId: string | null;
-  /** The result's place in the input when cropped on this device (the server does not say where it cropped). */
-  crop: Placement2D | null;
+  /** The result's place in the input when cropped (on this device, or as the server's headers say). */
+  crop: CropPlacement | null;
   /** True when the result was cropped and its place in the input is unknown. */
   cropUnknown: boolean;
-}
-
-export interface Placement2D {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-  sourceWidth: number;
-  sourceHeight: number;
 }
 
 export interface JobContext {
@@ -116,7 +108,7 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
   });
   if (result.balance) context.onBalance(result.balance);
   context.onStored('server');
-  return { blob: result.blob, format: choices.format, where: 'server', reason, engine: result.engine ?? 'server', preview: null, uuid: result.uuid, localId: null, crop: null, cropUnknown: choices.crop };
+  return { blob: result.blob, format: choices.format, where: 'server', reason, engine: result.engine ?? 'server', preview: null, uuid: result.uuid, localId: null, crop: result.crop, cropUnknown: choices.crop && result.crop === null };
 }
 
 export async function runJob(source: JobSource, context: JobContext): Promise<JobOutcome> {

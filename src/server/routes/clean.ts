@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CleanHeaders, type CleanResponse } from '../../shared/api';
+import { CleanHeaders, formatCropHeader, type CleanResponse } from '../../shared/api';
 import { getAccount } from '../db/accounts';
 import { chargeOneAndRecord } from '../db/files';
 import { ApiError, unsupportedMedia } from '../errors';
@@ -74,7 +74,7 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       [CleanHeaders.charged]: '1',
       [CleanHeaders.engine]: result.engine,
       [CleanHeaders.sourceSize]: `${result.source.width}x${result.source.height}`,
-      ...(result.crop ? { [CleanHeaders.crop]: `${result.crop.left},${result.crop.top},${result.crop.width},${result.crop.height}` } : {}),
+      ...(result.crop ? { [CleanHeaders.crop]: formatCropHeader(result.crop) } : {}),
       'cache-control': 'no-store',
     });
     if (input.params.type === 'webp') return reply.type('image/webp').send(webp);

@@ -3,7 +3,7 @@
  * levels. A cropped result sits at its place in the original's frame, so both stay aligned.
  */
 import { useId, useState, type CSSProperties } from 'react';
-import type { Placement2D } from '../../processing/runJob';
+import type { CropPlacement } from '../../../shared/api';
 
 const ZOOMS = [
   { value: 'fit', label: 'Fit' },
@@ -14,7 +14,7 @@ const ZOOMS = [
 
 const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
 
-export function CompareView({ name, before, after, crop = null }: { name: string; before: string | null; after: string; crop?: Placement2D | null }) {
+export function CompareView({ name, before, after, crop = null }: { name: string; before: string | null; after: string; crop?: CropPlacement | null }) {
   const [split, setSplit] = useState(50);
   const [zoom, setZoom] = useState<(typeof ZOOMS)[number]['value']>('fit');
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
