@@ -1,5 +1,6 @@
 import { classicalEngine } from './classicalEngine';
 import { refineClassMap } from './classRefine';
+import { continueFormLines } from './lineContinuation';
 import { COMPOSITION, composeInk, compositionKey } from './composition';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
@@ -9,7 +10,8 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 /**
  * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
- * resolution by ink colour → composition per options → optional crop.
+ * resolution by ink colour → form lines continued under the ink that crosses them → composition
+ * per options → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -28,6 +30,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const coarseMap = await engine.classify({ flattened, inkAlpha });
   lap('classify');
   const classMap = refineClassMap(coarseMap, flattened, inkAlpha);
+  continueFormLines(classMap, flattened, inkAlpha);
   lap('refine');
   let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
   lap('compose');
