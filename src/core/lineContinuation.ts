@@ -1,4 +1,3 @@
-import { labelComponents } from './components';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
 /**
@@ -35,80 +34,68 @@ export function continueFormLines(map: ClassMap, flattened: RgbaImage, inkAlpha:
   continueAlong(map, flattened, inkAlpha, opts, minRun, 'columns');
 }
 
+/** Straight runs of ink along one direction, joined across neighbouring lanes into lines. */
+interface Runs {
+  lane: Int32Array;
+  start: Int32Array;
+  /** Exclusive end. */
+  end: Int32Array;
+  /** Line (union-find root after joining) of each run. */
+  line: Int32Array;
+  count: number;
+}
+
 /** One direction: lines along rows (horizontal rules) or along columns (vertical rules). */
 function continueAlong(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, opts: LineContinuationOptions, minRun: number, direction: 'rows' | 'columns'): void {
   const { width, height, data } = flattened;
   const { classes } = map;
-  const n = width * height;
-  // Walk "along" the line (step) and "across" it (cross); lanes are the rows (or columns).
-  const along = direction === 'rows' ? width : height;
-  const lanes = direction === 'rows' ? height : width;
-  const step = direction === 'rows' ? 1 : width;
-  const laneStep = direction === 'rows' ? width : 1;
+  const rows = direction === 'rows';
+  const lanes = rows ? height : width;
+  // Pixel index of position i along lane `lane`, and the step across lanes.
+  const at = rows ? (lane: number, i: number) => lane * width + i : (lane: number, i: number) => i * width + lane;
+  const across = rows ? width : 1;
+  const runs = findRuns(inkAlpha, width, height, opts.runAlpha, minRun, rows);
+  if (runs.count === 0) return;
+  joinRuns(runs);
 
-  const solid = new Uint8Array(n);
-  for (let p = 0; p < n; p++) if (inkAlpha[p] >= opts.runAlpha) solid[p] = 1;
-  // Runs along the line long enough to be part of one.
-  const candidate = new Uint8Array(n);
-  let any = false;
-  for (let lane = 0; lane < lanes; lane++) {
-    const base = lane * laneStep;
-    let start = -1;
-    for (let i = 0; i <= along; i++) {
-      const on = i < along && solid[base + i * step] !== 0;
-      if (on && start < 0) start = i;
-      else if (!on && start >= 0) {
-        if (i - start >= minRun) {
-          for (let j = start; j < i; j++) candidate[base + j * step] = 1;
-          any = true;
-        }
-        start = -1;
+  // Thickness of the ink across the line at a pixel: the solid run across lanes through it.
+  const thicknessAt = (lane: number, p: number): number => {
+    let t = 1;
+    for (let l = lane - 1, q = p - across; l >= 0 && t < MAX_THICKNESS && inkAlpha[q] >= opts.runAlpha; l--, q -= across) t++;
+    for (let l = lane + 1, q = p + across; l < lanes && t < MAX_THICKNESS && inkAlpha[q] >= opts.runAlpha; l++, q += across) t++;
+    return t;
+  };
+  const count = runs.count;
+  const linePixels = new Int32Array(count);
+  const area = new Int32Array(count);
+  const histogram = new Int32Array(count * (MAX_THICKNESS + 1));
+  const colourSums = new Float64Array(count * 4);
+  for (let r = 0; r < count; r++) {
+    const l = runs.line[r];
+    const lane = runs.lane[r];
+    area[l] += runs.end[r] - runs.start[r];
+    for (let i = runs.start[r]; i < runs.end[r]; i++) {
+      const p = at(lane, i);
+      if (classes[p] !== InkClass.formLine) continue;
+      linePixels[l]++;
+      histogram[l * (MAX_THICKNESS + 1) + thicknessAt(lane, p)]++;
+      const a = inkAlpha[p];
+      if (a >= 192) {
+        const q = p * 4;
+        const scale = 255 / a;
+        colourSums[l * 4] += Math.min(255, (255 - data[q]) * scale);
+        colourSums[l * 4 + 1] += Math.min(255, (255 - data[q + 1]) * scale);
+        colourSums[l * 4 + 2] += Math.min(255, (255 - data[q + 2]) * scale);
+        colourSums[l * 4 + 3]++;
       }
-    }
-  }
-  if (!any) return;
-  // Thickness of the ink across the line at each pixel (length of the solid run across it).
-  const thickness = new Uint8Array(n);
-  const cross = laneStep;
-  for (let i = 0; i < along; i++) {
-    const base = i * step;
-    let start = -1;
-    for (let lane = 0; lane <= lanes; lane++) {
-      const on = lane < lanes && solid[base + lane * cross] !== 0;
-      if (on && start < 0) start = lane;
-      else if (!on && start >= 0) {
-        const t = Math.min(255, lane - start);
-        for (let j = start; j < lane; j++) thickness[base + j * cross] = t;
-        start = -1;
-      }
-    }
-  }
-
-  const lines = labelComponents(candidate, width, height);
-  const count = lines.count;
-  const linePixels = new Int32Array(count + 1);
-  const histogram = new Int32Array((count + 1) * (MAX_THICKNESS + 1));
-  const colourSums = new Float64Array((count + 1) * 4);
-  for (let p = 0; p < n; p++) {
-    const l = lines.labels[p];
-    if (l === 0 || classes[p] !== InkClass.formLine) continue;
-    linePixels[l]++;
-    histogram[l * (MAX_THICKNESS + 1) + Math.min(MAX_THICKNESS, thickness[p])]++;
-    if (inkAlpha[p] >= 192) {
-      const i = p * 4;
-      const scale = 255 / inkAlpha[p];
-      colourSums[l * 4] += Math.min(255, (255 - data[i]) * scale);
-      colourSums[l * 4 + 1] += Math.min(255, (255 - data[i + 1]) * scale);
-      colourSums[l * 4 + 2] += Math.min(255, (255 - data[i + 2]) * scale);
-      colourSums[l * 4 + 3]++;
     }
   }
   // Per line: whether it is one, the most thickness a pixel of it may have, and its ink colour.
-  const maxThickness = new Int32Array(count + 1);
-  const colour = new Float32Array((count + 1) * 3);
-  const colourKnown = new Uint8Array(count + 1);
-  for (let l = 1; l <= count; l++) {
-    if (linePixels[l] < minRun || linePixels[l] < lines.area[l] * opts.minLineShare) continue;
+  const maxThickness = new Int32Array(count);
+  const colour = new Float32Array(count * 3);
+  const colourKnown = new Uint8Array(count);
+  for (let l = 0; l < count; l++) {
+    if (linePixels[l] < minRun || linePixels[l] < area[l] * opts.minLineShare) continue;
     let seen = 0;
     let median = 0;
     for (let t = 0; t <= MAX_THICKNESS; t++) {
@@ -126,30 +113,116 @@ function continueAlong(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array
     }
   }
   const tolerance2 = opts.colourTolerance * opts.colourTolerance;
-  const joined = new Uint8Array(n);
-  for (let p = 0; p < n; p++) {
-    const l = lines.labels[p];
-    if (l === 0 || maxThickness[l] === 0 || classes[p] === InkClass.formLine || thickness[p] > maxThickness[l]) continue;
-    if (colourKnown[l] !== 0 && inkAlpha[p] >= 128) {
-      const i = p * 4;
-      const scale = 255 / inkAlpha[p];
-      const dr = Math.min(255, (255 - data[i]) * scale) - colour[l * 3];
-      const dg = Math.min(255, (255 - data[i + 1]) * scale) - colour[l * 3 + 1];
-      const db = Math.min(255, (255 - data[i + 2]) * scale) - colour[l * 3 + 2];
-      if (dr * dr + dg * dg + db * db > tolerance2) continue;
-    }
-    classes[p] = InkClass.formLine;
-    joined[p] = 1;
-  }
-  // The line's faint edges (below runAlpha) beside relabelled pixels go with it.
-  for (let p = 0; p < n; p++) {
-    if (inkAlpha[p] === 0 || inkAlpha[p] >= opts.runAlpha || classes[p] === InkClass.formLine) continue;
-    const lane = direction === 'rows' ? (p / width) | 0 : p % width;
-    for (let d = 1; d <= 2; d++) {
-      if ((lane - d >= 0 && joined[p - d * cross] !== 0) || (lane + d < lanes && joined[p + d * cross] !== 0)) {
-        classes[p] = InkClass.formLine;
-        break;
+  for (let r = 0; r < count; r++) {
+    const l = runs.line[r];
+    if (maxThickness[l] === 0) continue;
+    const lane = runs.lane[r];
+    for (let i = runs.start[r]; i < runs.end[r]; i++) {
+      const p = at(lane, i);
+      if (classes[p] === InkClass.formLine || thicknessAt(lane, p) > maxThickness[l]) continue;
+      const a = inkAlpha[p];
+      if (colourKnown[l] !== 0 && a >= 128) {
+        const q = p * 4;
+        const scale = 255 / a;
+        const dr = Math.min(255, (255 - data[q]) * scale) - colour[l * 3];
+        const dg = Math.min(255, (255 - data[q + 1]) * scale) - colour[l * 3 + 1];
+        const db = Math.min(255, (255 - data[q + 2]) * scale) - colour[l * 3 + 2];
+        if (dr * dr + dg * dg + db * db > tolerance2) continue;
+      }
+      const was = classes[p];
+      classes[p] = InkClass.formLine;
+      // The line's faint edges (below runAlpha) just across it go with it.
+      for (let d = 1; d <= 2; d++) {
+        if (lane - d >= 0) relabelFaint(classes, inkAlpha, p - d * across, was, opts.runAlpha);
+        if (lane + d < lanes) relabelFaint(classes, inkAlpha, p + d * across, was, opts.runAlpha);
       }
     }
   }
+}
+
+function relabelFaint(classes: Uint8Array, inkAlpha: Uint8Array, p: number, was: number, runAlpha: number): void {
+  if (inkAlpha[p] !== 0 && inkAlpha[p] < runAlpha && classes[p] === was) classes[p] = InkClass.formLine;
+}
+
+/** Runs of at least `minRun` pixels with alpha ≥ `runAlpha` along rows (or columns), ordered by lane then start. */
+function findRuns(inkAlpha: Uint8Array, width: number, height: number, runAlpha: number, minRun: number, rows: boolean): Runs {
+  const lane: number[] = [];
+  const start: number[] = [];
+  const end: number[] = [];
+  if (rows) {
+    for (let y = 0; y < height; y++) {
+      let s = -1;
+      for (let x = 0, p = y * width; x <= width; x++, p++) {
+        const on = x < width && inkAlpha[p] >= runAlpha;
+        if (on && s < 0) s = x;
+        else if (!on && s >= 0) {
+          if (x - s >= minRun) {
+            lane.push(y);
+            start.push(s);
+            end.push(x);
+          }
+          s = -1;
+        }
+      }
+    }
+  } else {
+    // Column runs, scanned row by row (memory order) with one open run per column.
+    const open = new Int32Array(width).fill(-1);
+    for (let y = 0; y <= height; y++) {
+      for (let x = 0, p = y * width; x < width; x++, p++) {
+        const on = y < height && inkAlpha[p] >= runAlpha;
+        if (on && open[x] < 0) open[x] = y;
+        else if (!on && open[x] >= 0) {
+          if (y - open[x] >= minRun) {
+            lane.push(x);
+            start.push(open[x]);
+            end.push(y);
+          }
+          open[x] = -1;
+        }
+      }
+    }
+  }
+  const order = lane.map((_, i) => i);
+  if (!rows) order.sort((a, b) => lane[a] - lane[b] || start[a] - start[b]);
+  const count = order.length;
+  const runs: Runs = { lane: new Int32Array(count), start: new Int32Array(count), end: new Int32Array(count), line: new Int32Array(count), count };
+  order.forEach((i, r) => {
+    runs.lane[r] = lane[i];
+    runs.start[r] = start[i];
+    runs.end[r] = end[i];
+    runs.line[r] = r;
+  });
+  return runs;
+}
+
+/** Joins runs of neighbouring lanes that touch (8-connected) into lines: runs.line becomes each run's root. */
+function joinRuns(runs: Runs): void {
+  const parent = runs.line;
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]];
+      a = parent[a];
+    }
+    return a;
+  };
+  // Runs of lane L are runs[a0, a1); of lane L + 1, runs[b0, b1).
+  let a0 = 0;
+  while (a0 < runs.count) {
+    let a1 = a0;
+    while (a1 < runs.count && runs.lane[a1] === runs.lane[a0]) a1++;
+    let b1 = a1;
+    while (b1 < runs.count && runs.lane[b1] === runs.lane[a0] + 1) b1++;
+    for (let a = a0, b = a1; a < a1 && b < b1; ) {
+      if (runs.start[b] <= runs.end[a] && runs.end[b] >= runs.start[a]) {
+        const ra = find(a);
+        const rb = find(b);
+        if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+      }
+      if (runs.end[a] < runs.end[b]) a++;
+      else b++;
+    }
+    a0 = a1;
+  }
+  for (let r = 0; r < runs.count; r++) parent[r] = find(r);
 }
