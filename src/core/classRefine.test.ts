@@ -62,3 +62,52 @@ describe('refineClassMap', () => {
     expect(refineClassMap(coarse, image, alpha).classes).toEqual(full.classes);
   });
 });
+
+describe('refineClassMap: grey ink inside a coloured stamp', () => {
+  const VIOLET: [number, number, number] = [110, 60, 170];
+  const GREY_STAMP: [number, number, number] = [90, 90, 90];
+
+  /**
+   * A 64×16 page of 8 cells: black pen in cells 0–1 (handwriting), a stamp in cells 2–7 whose ink
+   * is at x ≡ 1 (mod 4); black pen strokes at x ≡ 2 (mod 4) also run through cells 3–4, where the
+   * coarse map says stamp and no handwriting cell touches them (the pen across a seal).
+   */
+  function sealedPage(stampInk: [number, number, number]) {
+    const width = 64;
+    const height = 16;
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    const alpha = new Uint8Array(width * height);
+    const inkAt = (x: number): 'pen' | 'stamp' | null => {
+      if (x < 16) return x % 4 === 2 ? 'pen' : null;
+      if (x % 4 === 1) return 'stamp';
+      return x % 4 === 2 && x >= 24 && x < 40 ? 'pen' : null;
+    };
+    for (let y = 2; y < 14; y++) {
+      for (let x = 0; x < width; x++) {
+        const ink = inkAt(x);
+        if (!ink) continue;
+        const p = y * width + x;
+        data.set([...(ink === 'pen' ? BLACK : stampInk), 255], p * 4);
+        alpha[p] = 255;
+      }
+    }
+    const { handwriting, stamp } = InkClass;
+    const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.of(handwriting, handwriting, stamp, stamp, stamp, stamp, stamp, stamp) };
+    return { image: { width, height, data }, alpha, coarse, inkAt };
+  }
+
+  it('gives black pen strokes the map called stamp to the handwriting a few cells away', () => {
+    const { image, alpha, coarse, inkAt } = sealedPage(VIOLET);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 16; x < 64; x++) {
+      const ink = inkAt(x);
+      if (ink) expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.stamp);
+    }
+  });
+
+  it('leaves them to the stamp when the stamp has no colour of its own (grey scan)', () => {
+    const { image, alpha, coarse, inkAt } = sealedPage(GREY_STAMP);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 24; x < 40; x++) if (inkAt(x) === 'pen') expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(InkClass.stamp);
+  });
+});

@@ -40,6 +40,8 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
   const blocksWide = Math.ceil(cw / opts.block);
   const separation2 = opts.separation * opts.separation;
 
+  const nearby = colours.stampInkKnown.includes(1) ? classDistances(coarse, RELEASE_REACH) : null;
+  const moved: number[] = [];
   const out = new Uint8Array(width * height);
   const cellW = width / cw;
   const cellH = height / ch;
@@ -55,32 +57,144 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
       if (a === 0) continue;
       const cx = cellX[x];
       const k = cellRow + cx;
+      const block = blockRow + ((cx / opts.block) | 0);
       if (mixed[k] === 0) {
         out[p] = cells[k];
-        continue;
+      } else {
+        // Candidates: classes of the 3×3 cells around, each at its distance in cells from this pixel.
+        candidateCost.fill(Infinity);
+        const left = (x + 0.5 - cx * cellW) / cellW;
+        const right = ((cx + 1) * cellW - x - 0.5) / cellW;
+        for (let dy = -1; dy <= 1; dy++) {
+          const ny = cy + dy;
+          if (ny < 0 || ny >= ch) continue;
+          const gapY = dy === 0 ? 0 : dy < 0 ? above : below;
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = cx + dx;
+            if (nx < 0 || nx >= cw) continue;
+            const c = cells[ny * cw + nx];
+            if (c === InkClass.paper) continue;
+            const gapX = dx === 0 ? 0 : dx < 0 ? left : right;
+            const cost = Math.sqrt(gapX * gapX + gapY * gapY) * opts.cellPenalty;
+            if (cost < candidateCost[c]) candidateCost[c] = cost;
+          }
+        }
+        out[p] = chooseClass(cells[k], candidateCost, colours, block * CLASSES, data, p, a, separation2);
       }
-      // Candidates: classes of the 3×3 cells around, each at its distance in cells from this pixel.
-      candidateCost.fill(Infinity);
-      const left = (x + 0.5 - cx * cellW) / cellW;
-      const right = ((cx + 1) * cellW - x - 0.5) / cellW;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = cy + dy;
-        if (ny < 0 || ny >= ch) continue;
-        const gapY = dy === 0 ? 0 : dy < 0 ? above : below;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = cx + dx;
-          if (nx < 0 || nx >= cw) continue;
-          const c = cells[ny * cw + nx];
-          if (c === InkClass.paper) continue;
-          const gapX = dx === 0 ? 0 : dx < 0 ? left : right;
-          const cost = Math.sqrt(gapX * gapX + gapY * gapY) * opts.cellPenalty;
-          if (cost < candidateCost[c]) candidateCost[c] = cost;
+      if (out[p] === InkClass.stamp && nearby !== null && a >= 128 && colours.stampInkKnown[block] !== 0) {
+        const released = releasedClass(nearby, k, colours, block, data, p, a);
+        if (released !== InkClass.stamp) {
+          out[p] = released;
+          moved.push(p);
         }
       }
-      out[p] = chooseClass(cells[k], candidateCost, colours, (blockRow + ((cx / opts.block) | 0)) * CLASSES, data, p, a, separation2);
     }
   }
+  followIntoFaintInk(out, moved, inkAlpha, width, height, 128);
   return { width, height, classes: out };
+}
+
+/** How many cells away the class that takes grey ink out of a stamp may be, and the cost per cell. */
+const RELEASE_REACH = 4;
+const RELEASE_PENALTY = 20;
+/** Least distance (deficit units) of that grey ink from the stamp's colour. */
+const RELEASE_DISTANCE = 60;
+/** Chroma (max − min channel of the ink colour, deficit units) from which ink counts as coloured; below half of it, as grey. */
+const STAMP_CHROMA = 60;
+const RELEASED_TO: readonly number[] = [InkClass.printed, InkClass.formLine, InkClass.handwriting];
+
+/**
+ * A stamp is one coloured ink. Grey or black ink the map calls stamp where the stamp's ink is clearly
+ * coloured (a black signature across a violet seal, printed text under a red frame) belongs to the
+ * nearest class of that colour within a few cells, when there is one.
+ */
+function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number): number {
+  const i = p * 4;
+  const scale = 255 / alpha;
+  const dr = Math.min(255, (255 - data[i]) * scale);
+  const dg = Math.min(255, (255 - data[i + 1]) * scale);
+  const db = Math.min(255, (255 - data[i + 2]) * scale);
+  if (chroma(dr, dg, db) >= STAMP_CHROMA / 2) return InkClass.stamp;
+  const { stampInk, colour, known } = colours;
+  const s = block * 3;
+  const stampDistance = Math.sqrt((dr - stampInk[s]) ** 2 + (dg - stampInk[s + 1]) ** 2 + (db - stampInk[s + 2]) ** 2);
+  if (stampDistance < RELEASE_DISTANCE) return InkClass.stamp;
+  const cells = nearby.length / CLASSES;
+  let best: number = InkClass.stamp;
+  let bestCost = stampDistance;
+  for (const c of RELEASED_TO) {
+    const reach = nearby[c * cells + k];
+    const q = (block * CLASSES + c) * 3;
+    if (reach > RELEASE_REACH || known[block * CLASSES + c] === 0) continue;
+    const cost = reach * RELEASE_PENALTY + Math.sqrt((dr - colour[q]) ** 2 + (dg - colour[q + 1]) ** 2 + (db - colour[q + 2]) ** 2);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function chroma(r: number, g: number, b: number): number {
+  const high = r > g ? (r > b ? r : b) : g > b ? g : b;
+  const low = r < g ? (r < b ? r : b) : g < b ? g : b;
+  return high - low;
+}
+
+/** Per class (rows of cw·ch), the chessboard distance in cells to the nearest cell of that class, capped at reach + 1. */
+function classDistances({ width, height, classes }: ClassMap, reach: number): Uint8Array {
+  const n = width * height;
+  const far = Math.min(255, reach + 1);
+  const distances = new Uint8Array(CLASSES * n).fill(far);
+  for (let c = 1; c < InkClass.noise; c++) {
+    const d = distances.subarray(c * n, (c + 1) * n);
+    for (let k = 0; k < n; k++) if (classes[k] === c) d[k] = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const k = y * width + x;
+        let v = d[k];
+        if (x > 0) v = Math.min(v, d[k - 1] + 1);
+        if (y > 0) {
+          v = Math.min(v, d[k - width] + 1);
+          if (x > 0) v = Math.min(v, d[k - width - 1] + 1);
+          if (x + 1 < width) v = Math.min(v, d[k - width + 1] + 1);
+        }
+        d[k] = Math.min(v, far);
+      }
+    }
+    for (let y = height - 1; y >= 0; y--) {
+      for (let x = width - 1; x >= 0; x--) {
+        const k = y * width + x;
+        let v = d[k];
+        if (x + 1 < width) v = Math.min(v, d[k + 1] + 1);
+        if (y + 1 < height) {
+          v = Math.min(v, d[k + width] + 1);
+          if (x + 1 < width) v = Math.min(v, d[k + width + 1] + 1);
+          if (x > 0) v = Math.min(v, d[k + width - 1] + 1);
+        }
+        d[k] = Math.min(v, far);
+      }
+    }
+  }
+  return distances;
+}
+
+/** Faint edge pixels (below `solid`) beside a pixel that changed class follow it. */
+function followIntoFaintInk(classes: Uint8Array, moved: readonly number[], inkAlpha: Uint8Array, width: number, height: number, solid: number): void {
+  for (const p of moved) {
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const q = yy * width + xx;
+        if (xx < 0 || xx >= width || inkAlpha[q] === 0 || inkAlpha[q] >= solid) continue;
+        classes[q] = classes[p];
+      }
+    }
+  }
 }
 
 /**
@@ -159,6 +273,9 @@ function mixedCells({ width, height, classes }: ClassMap): Uint8Array {
 interface ClassColours {
   colour: Float32Array;
   known: Uint8Array;
+  /** Per block: the colour of the stamp's coloured ink alone (grey ink in stamp cells left out), if any. */
+  stampInk: Float32Array;
+  stampInkKnown: Uint8Array;
 }
 
 /**
@@ -172,6 +289,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   const bw = Math.ceil(cw / opts.block);
   const bh = Math.ceil(ch / opts.block);
   const sums = new Float64Array(bw * bh * CLASSES * 4);
+  const stampSums = new Float64Array(bw * bh * 4);
   const blockX = new Int32Array(width);
   for (let x = 0; x < width; x++) blockX[x] = (cellX[x] / opts.block) | 0;
   for (let y = 0; y < height; y++) {
@@ -188,6 +306,17 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
       sums[s + 1] += 255 - data[i + 1];
       sums[s + 2] += 255 - data[i + 2];
       sums[s + 3]++;
+      if (c !== InkClass.stamp) continue;
+      const scale = 255 / inkAlpha[p];
+      const dr = Math.min(255, (255 - data[i]) * scale);
+      const dg = Math.min(255, (255 - data[i + 1]) * scale);
+      const db = Math.min(255, (255 - data[i + 2]) * scale);
+      if (chroma(dr, dg, db) < STAMP_CHROMA) continue;
+      const t = (blockRow + blockX[x]) * 4;
+      stampSums[t] += dr;
+      stampSums[t + 1] += dg;
+      stampSums[t + 2] += db;
+      stampSums[t + 3]++;
     }
   }
   const page = new Float64Array(CLASSES * 4);
@@ -220,5 +349,30 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
       }
     }
   }
-  return { colour, known };
+  const stampInk = new Float32Array(bw * bh * 3);
+  const stampInkKnown = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
+        for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
+          const t = (y * bw + x) * 4;
+          r += stampSums[t];
+          g += stampSums[t + 1];
+          b += stampSums[t + 2];
+          n += stampSums[t + 3];
+        }
+      }
+      if (n < MIN_COLOUR_PIXELS) continue;
+      const k = by * bw + bx;
+      stampInkKnown[k] = 1;
+      stampInk[k * 3] = r / n;
+      stampInk[k * 3 + 1] = g / n;
+      stampInk[k * 3 + 2] = b / n;
+    }
+  }
+  return { colour, known, stampInk, stampInkKnown };
 }
