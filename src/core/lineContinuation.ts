@@ -119,7 +119,9 @@ function continueAlong(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array
     const lane = runs.lane[r];
     for (let i = runs.start[r]; i < runs.end[r]; i++) {
       const p = at(lane, i);
-      if (classes[p] === InkClass.formLine || thicknessAt(lane, p) > maxThickness[l]) continue;
+      // Ink the engine dropped (paper, noise) stays dropped.
+      const was = classes[p];
+      if (was === InkClass.formLine || was === InkClass.paper || was === InkClass.noise || thicknessAt(lane, p) > maxThickness[l]) continue;
       const a = inkAlpha[p];
       if (colourKnown[l] !== 0 && a >= 128) {
         const q = p * 4;
@@ -129,7 +131,6 @@ function continueAlong(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array
         const db = Math.min(255, (255 - data[q + 2]) * scale) - colour[l * 3 + 2];
         if (dr * dr + dg * dg + db * db > tolerance2) continue;
       }
-      const was = classes[p];
       classes[p] = InkClass.formLine;
       // The line's faint edges (below runAlpha) just across it go with it.
       for (let d = 1; d <= 2; d++) {
