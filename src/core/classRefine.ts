@@ -326,19 +326,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
       for (let c = 1; c < CLASSES; c++) {
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let n = 0;
-        for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
-          for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
-            const s = ((y * bw + x) * CLASSES + c) * 4;
-            r += sums[s];
-            g += sums[s + 1];
-            b += sums[s + 2];
-            n += sums[s + 3];
-          }
-        }
+        let [r, g, b, n] = pooled(sums, CLASSES, c, bx, by, bw, bh);
         if (n < MIN_COLOUR_PIXELS) [r, g, b, n] = [page[c * 4], page[c * 4 + 1], page[c * 4 + 2], page[c * 4 + 3]];
         if (n < MIN_COLOUR_PIXELS) continue;
         const k = (by * bw + bx) * CLASSES + c;
@@ -353,19 +341,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   const stampInkKnown = new Uint8Array(bw * bh);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let n = 0;
-      for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
-        for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
-          const t = (y * bw + x) * 4;
-          r += stampSums[t];
-          g += stampSums[t + 1];
-          b += stampSums[t + 2];
-          n += stampSums[t + 3];
-        }
-      }
+      const [r, g, b, n] = pooled(stampSums, 1, 0, bx, by, bw, bh);
       if (n < MIN_COLOUR_PIXELS) continue;
       const k = by * bw + bx;
       stampInkKnown[k] = 1;
@@ -375,4 +351,22 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
     }
   }
   return { colour, known, stampInk, stampInkKnown };
+}
+
+/** Sums (r, g, b, count) of entry `entry` of `perBlock` entries per block, over the 3×3 blocks around (bx, by). */
+function pooled(sums: Float64Array, perBlock: number, entry: number, bx: number, by: number, bw: number, bh: number): [number, number, number, number] {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
+    for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
+      const s = ((y * bw + x) * perBlock + entry) * 4;
+      r += sums[s];
+      g += sums[s + 1];
+      b += sums[s + 2];
+      n += sums[s + 3];
+    }
+  }
+  return [r, g, b, n];
 }
