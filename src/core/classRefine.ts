@@ -1,3 +1,4 @@
+import { chroma, readInkColour } from './inkColour';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
 /**
@@ -22,6 +23,8 @@ export interface RefineOptions {
 
 const DEFAULTS: RefineOptions = { cellPenalty: 100, solidAlpha: 192, block: 8, separation: 60 };
 const CLASSES = 6;
+/** Scratch for one pixel's ink colour (the passes here are synchronous). */
+const ink = new Float64Array(3);
 /** Fewest solid pixels of a class in a neighbourhood of blocks for its local colour to be trusted. */
 const MIN_COLOUR_PIXELS = 24;
 
@@ -109,11 +112,10 @@ const RELEASED_TO: readonly number[] = [InkClass.printed, InkClass.formLine, Ink
  * nearest class of that colour within a few cells, when there is one.
  */
 function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number): number {
-  const i = p * 4;
-  const scale = 255 / alpha;
-  const dr = Math.min(255, (255 - data[i]) * scale);
-  const dg = Math.min(255, (255 - data[i + 1]) * scale);
-  const db = Math.min(255, (255 - data[i + 2]) * scale);
+  readInkColour(data, p, alpha, ink);
+  const dr = ink[0];
+  const dg = ink[1];
+  const db = ink[2];
   if (chroma(dr, dg, db) >= STAMP_CHROMA / 2) return InkClass.stamp;
   const { stampInk, colour, known } = colours;
   const s = block * 3;
@@ -133,12 +135,6 @@ function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, blo
     }
   }
   return best;
-}
-
-function chroma(r: number, g: number, b: number): number {
-  const high = r > g ? (r > b ? r : b) : g > b ? g : b;
-  const low = r < g ? (r < b ? r : b) : g < b ? g : b;
-  return high - low;
 }
 
 /** Per class (rows of cw·ch), the chessboard distance in cells to the nearest cell of that class, capped at reach + 1. */
@@ -216,11 +212,10 @@ function chooseClass(own: number, candidateCost: Float32Array, colours: ClassCol
   const { colour, known } = colours;
   const o = (block + best) * 3;
   if (known[block + best] === 0) return best;
-  const i = p * 4;
-  const scale = 255 / alpha;
-  const dr = Math.min(255, (255 - data[i]) * scale);
-  const dg = Math.min(255, (255 - data[i + 1]) * scale);
-  const db = Math.min(255, (255 - data[i + 2]) * scale);
+  readInkColour(data, p, alpha, ink);
+  const dr = ink[0];
+  const dg = ink[1];
+  const db = ink[2];
   const or = colour[o];
   const og = colour[o + 1];
   const ob = colour[o + 2];
@@ -307,10 +302,10 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
       sums[s + 2] += 255 - data[i + 2];
       sums[s + 3]++;
       if (c !== InkClass.stamp) continue;
-      const scale = 255 / inkAlpha[p];
-      const dr = Math.min(255, (255 - data[i]) * scale);
-      const dg = Math.min(255, (255 - data[i + 1]) * scale);
-      const db = Math.min(255, (255 - data[i + 2]) * scale);
+      readInkColour(data, p, inkAlpha[p], ink);
+      const dr = ink[0];
+      const dg = ink[1];
+      const db = ink[2];
       if (chroma(dr, dg, db) < STAMP_CHROMA) continue;
       const t = (blockRow + blockX[x]) * 4;
       stampSums[t] += dr;

@@ -64,3 +64,20 @@ function maxDeficit(deficit: Uint8Array, k: number): number {
   const b = deficit[k * 3 + 2];
   return r > g ? (r > b ? r : b) : g > b ? g : b;
 }
+
+/**
+ * The ink colour of one pixel of the flattened page, as a deficit per channel (0..255) over its
+ * alpha, so a faint antialiased edge and the solid core of one ink agree. Written into `out`.
+ */
+export function readInkColour(data: Uint8ClampedArray, p: number, alpha: number, out: Float64Array): void {
+  const i = p * 4;
+  const scale = 255 / alpha;
+  out[0] = Math.min(255, (255 - data[i]) * scale);
+  out[1] = Math.min(255, (255 - data[i + 1]) * scale);
+  out[2] = Math.min(255, (255 - data[i + 2]) * scale);
+}
+
+/** Chroma of an ink colour (deficit per channel): the spread between its strongest and weakest channel. */
+export function chroma(r: number, g: number, b: number): number {
+  return Math.max(r, g, b) - Math.min(r, g, b);
+}

@@ -1,3 +1,4 @@
+import { chroma } from './inkColour';
 import type { EngineInput } from './types';
 
 /**
@@ -70,10 +71,7 @@ export function buildInkGrid({ flattened, inkAlpha }: EngineInput): InkGrid {
 
 /** Chroma of a cell's ink (0..255): spread between its strongest and weakest channel deficit. */
 export function cellChroma(grid: InkGrid, k: number): number {
-  const r = grid.inkDeficit[k * 3];
-  const g = grid.inkDeficit[k * 3 + 1];
-  const b = grid.inkDeficit[k * 3 + 2];
-  return Math.max(r, g, b) - Math.min(r, g, b);
+  return chroma(grid.inkDeficit[k * 3], grid.inkDeficit[k * 3 + 1], grid.inkDeficit[k * 3 + 2]);
 }
 
 /** Hue in degrees (0..360) of a cell's ink colour (255 − deficit). */

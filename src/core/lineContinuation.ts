@@ -1,3 +1,4 @@
+import { readInkColour } from './inkColour';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
 /**
@@ -23,6 +24,8 @@ export interface LineContinuationOptions {
 
 const DEFAULTS: LineContinuationOptions = { runAlpha: 64, minRunFraction: 1 / 50, minLineShare: 0.2, thicknessSlack: 2, colourTolerance: 90 };
 const MAX_THICKNESS = 64;
+/** Scratch for one pixel's ink colour (the passes here are synchronous). */
+const ink = new Float64Array(3);
 
 /** Relabels, in place, ink of the full-resolution class map that continues a form line. */
 export function continueFormLines(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, options: Partial<LineContinuationOptions> = {}): void {
@@ -81,11 +84,10 @@ function continueAlong(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array
       histogram[l * (MAX_THICKNESS + 1) + thicknessAt(lane, p)]++;
       const a = inkAlpha[p];
       if (a >= 192) {
-        const q = p * 4;
-        const scale = 255 / a;
-        colourSums[l * 4] += Math.min(255, (255 - data[q]) * scale);
-        colourSums[l * 4 + 1] += Math.min(255, (255 - data[q + 1]) * scale);
-        colourSums[l * 4 + 2] += Math.min(255, (255 - data[q + 2]) * scale);
+        readInkColour(data, p, a, ink);
+        colourSums[l * 4] += ink[0];
+        colourSums[l * 4 + 1] += ink[1];
+        colourSums[l * 4 + 2] += ink[2];
         colourSums[l * 4 + 3]++;
       }
     }
@@ -124,11 +126,10 @@ function continueAlong(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array
       if (was === InkClass.formLine || was === InkClass.paper || was === InkClass.noise || thicknessAt(lane, p) > maxThickness[l]) continue;
       const a = inkAlpha[p];
       if (colourKnown[l] !== 0 && a >= 128) {
-        const q = p * 4;
-        const scale = 255 / a;
-        const dr = Math.min(255, (255 - data[q]) * scale) - colour[l * 3];
-        const dg = Math.min(255, (255 - data[q + 1]) * scale) - colour[l * 3 + 1];
-        const db = Math.min(255, (255 - data[q + 2]) * scale) - colour[l * 3 + 2];
+        readInkColour(data, p, a, ink);
+        const dr = ink[0] - colour[l * 3];
+        const dg = ink[1] - colour[l * 3 + 1];
+        const db = ink[2] - colour[l * 3 + 2];
         if (dr * dr + dg * dg + db * db > tolerance2) continue;
       }
       classes[p] = InkClass.formLine;
