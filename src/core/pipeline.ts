@@ -30,8 +30,9 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const coarseMap = await engine.classify({ flattened, inkAlpha });
   lap('classify');
   const classMap = refineClassMap(coarseMap, flattened, inkAlpha);
-  continueFormLines(classMap, flattened, inkAlpha);
   lap('refine');
+  continueFormLines(classMap, flattened, inkAlpha);
+  lap('lines');
   let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
   lap('compose');
   let crop: CleanResult['crop'];

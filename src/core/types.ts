@@ -56,6 +56,6 @@ export interface CleanResult {
   engine: string;
   /** Offset of the returned image within the input when cropped. */
   crop?: { left: number; top: number; width: number; height: number };
-  /** Milliseconds spent per pipeline stage (performance.now()), e.g. paper, alpha, classify, compose, crop, total. */
+  /** Milliseconds spent per pipeline stage (performance.now()), e.g. paper, alpha, classify, refine, lines, compose, crop, total. */
   timings: Record<string, number>;
 }

@@ -184,6 +184,8 @@ export const STAGE_LABELS: Record<string, string> = {
   'clean.alpha': '  alpha',
   'clean.classify': '  classify (model: tensor + inference + class map)',
   'clean.classify.inference': 'model inference (WASM session.run)',
+  'clean.refine': '  refine (class map to full resolution)',
+  'clean.lines': '  lines (form lines under crossing ink)',
   'clean.compose': '  compose',
   'clean.crop': '  crop',
   encode: 'encode PNG',
