@@ -1,4 +1,4 @@
-import { chroma } from './inkColour';
+import { chroma, inkHue } from './inkColour';
 import type { EngineInput } from './types';
 
 /**
@@ -76,17 +76,5 @@ export function cellChroma(grid: InkGrid, k: number): number {
 
 /** Hue in degrees (0..360) of a cell's ink colour (255 − deficit). */
 export function cellHue(grid: InkGrid, k: number): number {
-  const r = 255 - grid.inkDeficit[k * 3];
-  const g = 255 - grid.inkDeficit[k * 3 + 1];
-  const b = 255 - grid.inkDeficit[k * 3 + 2];
-  const max = Math.max(r, g, b);
-  const min = Math.min(r, g, b);
-  const d = max - min;
-  if (d === 0) return 0;
-  let h: number;
-  if (max === r) h = ((g - b) / d) % 6;
-  else if (max === g) h = (b - r) / d + 2;
-  else h = (r - g) / d + 4;
-  h *= 60;
-  return h < 0 ? h + 360 : h;
+  return inkHue(255 - grid.inkDeficit[k * 3], 255 - grid.inkDeficit[k * 3 + 1], 255 - grid.inkDeficit[k * 3 + 2]);
 }

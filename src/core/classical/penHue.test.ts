@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { labelComponents } from '../components';
+import type { InkGrid } from '../inkGrid';
+import { colouredOutsidePenHues } from './penHue';
+
+/** One 6×6 block of ink per colour (RGB of the ink), side by side on a grid with a coloured mask. */
+function blocks(inks: [number, number, number][], colouredShare = 1) {
+  const width = inks.length * 10;
+  const height = 10;
+  const grid: InkGrid = { width, height, factor: 1, alpha: new Uint8Array(width * height), mask: new Uint8Array(width * height), inkDeficit: new Uint8Array(width * height * 3) };
+  const colouredMask = new Uint8Array(width * height);
+  inks.forEach((rgb, i) => {
+    for (let y = 2; y < 8; y++) {
+      for (let x = i * 10 + 2; x < i * 10 + 8; x++) {
+        const k = y * width + x;
+        grid.mask[k] = 1;
+        grid.alpha[k] = 255;
+        for (let c = 0; c < 3; c++) grid.inkDeficit[k * 3 + c] = 255 - rgb[c];
+        if ((y - 2) * 6 + (x - i * 10 - 2) < 36 * colouredShare) colouredMask[k] = 1;
+      }
+    }
+  });
+  const comps = labelComponents(grid.mask, width, height);
+  const coloured = new Int32Array(comps.count + 1);
+  for (let k = 0; k < colouredMask.length; k++) if (colouredMask[k] !== 0) coloured[comps.labels[k]]++;
+  return [...colouredOutsidePenHues(grid, comps, coloured, colouredMask).slice(1)];
+}
+
+describe('colouredOutsidePenHues', () => {
+  it("calls red, orange, green and teal ink the printer's and leaves blue and violet pen inks alone", () => {
+    const red: [number, number, number] = [200, 30, 40];
+    const orange: [number, number, number] = [235, 120, 20];
+    const green: [number, number, number] = [20, 130, 60];
+    const teal: [number, number, number] = [0, 125, 130];
+    const blueBallpoint: [number, number, number] = [25, 45, 150];
+    const darkViolet: [number, number, number] = [55, 30, 105];
+    expect(blocks([red, orange, green, teal, blueBallpoint, darkViolet])).toEqual([1, 1, 1, 1, 0, 0]);
+  });
+
+  it('judges only components that are mostly coloured ink', () => {
+    expect(blocks([[200, 30, 40]], 0.4)).toEqual([0]);
+  });
+});
