@@ -2,23 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { labelComponents } from './components';
 import { findPrintedGlyphs } from './printedText';
 
-/** A mask of glyph-like boxes (5 wide, `heights[i]` tall, 3 apart) whose bottoms sit at `bottoms[i]`. */
-function row(heights: number[], bottoms: number[]) {
-  const width = 200;
-  const height = 100;
-  const mask = new Uint8Array(width * height);
+const WIDTH = 200;
+const HEIGHT = 100;
+
+/** Glyph-like boxes (`widths[i]` wide, default 5, `heights[i]` tall, 3 apart) whose bottoms sit at `bottoms[i]`, from `startX`. */
+function drawRow(mask: Uint8Array, heights: number[], bottoms: number[], widths: number[] = heights.map(() => 5), startX = 10): void {
+  let left = startX;
   heights.forEach((h, i) => {
-    const left = 10 + i * 8;
-    for (let y = bottoms[i] - h + 1; y <= bottoms[i]; y++) for (let x = left; x < left + 5; x++) mask[y * width + x] = 1;
+    for (let y = bottoms[i] - h + 1; y <= bottoms[i]; y++) for (let x = left; x < left + widths[i]; x++) mask[y * WIDTH + x] = 1;
+    left += widths[i] + 3;
   });
-  const comps = labelComponents(mask, width, height);
-  return { comps, width, height };
 }
 
-const printedCount = (heights: number[], bottoms: number[], coloured: boolean) => {
-  const { comps, width, height } = row(heights, bottoms);
+function printedIn(mask: Uint8Array, coloured: boolean) {
+  const comps = labelComponents(mask, WIDTH, HEIGHT);
   const colouredCells = coloured ? Int32Array.from(comps.area) : new Int32Array(comps.count + 1);
-  return findPrintedGlyphs(comps, colouredCells, width, height, false).reduce((a, b) => a + b, 0);
+  return findPrintedGlyphs(comps, colouredCells, WIDTH, HEIGHT, false).reduce((a, b) => a + b, 0);
+}
+
+const printedCount = (heights: number[], bottoms: number[], coloured: boolean, widths?: number[]) => {
+  const mask = new Uint8Array(WIDTH * HEIGHT);
+  drawRow(mask, heights, bottoms, widths);
+  return printedIn(mask, coloured);
 };
 
 describe('findPrintedGlyphs', () => {
@@ -38,5 +43,28 @@ describe('findPrintedGlyphs', () => {
     expect(printedCount([12, 12, 12, 12], [50, 53, 50, 47], false)).toBe(0);
     expect(printedCount([12, 12, 12, 12], [50, 50, 50, 50], false)).toBe(4);
     expect(printedCount(even, wandering, false)).toBe(6);
+  });
+
+  it("counts a coloured row's length in letter widths: a bold title whose letters touch is a few wide components", () => {
+    // Four components 12 tall, 118 cells wide in all (about 13 letters): a heading, not a pen's name.
+    expect(printedCount([12, 12, 12, 12], [50, 50, 50, 50], true, [9, 60, 9, 40])).toBe(4);
+    // The same four components as narrow as single letters: a name in separate letters.
+    expect(printedCount([12, 12, 12, 12], [50, 50, 50, 50], true)).toBe(0);
+  });
+
+  it("leaves a short row far taller than the page's type to the pen, even on one baseline", () => {
+    const mask = new Uint8Array(WIDTH * HEIGHT);
+    // Body text: three long rows of glyphs 4 cells tall.
+    for (const bottom of [10, 20, 30]) drawRow(mask, new Array(20).fill(4), new Array(20).fill(bottom), new Array(20).fill(3));
+    const body = printedIn(mask, false);
+    expect(body).toBe(60);
+    // A written name three times the type's height, on one baseline.
+    drawRow(mask, [12, 11, 12], [80, 80, 80], [8, 8, 8]);
+    expect(printedIn(mask, false)).toBe(body);
+    // The same name at the type's height is a short printed row.
+    const typeSized = new Uint8Array(mask);
+    for (let y = 60; y < HEIGHT; y++) typeSized.fill(0, y * WIDTH, (y + 1) * WIDTH);
+    drawRow(typeSized, [4, 4, 4], [80, 80, 80], [3, 3, 3]);
+    expect(printedIn(typeSized, false)).toBe(body + 3);
   });
 });

@@ -94,6 +94,7 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
   const colouredMembers = new Int32Array(count + 1);
   const heightSum = new Float64Array(count + 1);
   const heightSquares = new Float64Array(count + 1);
+  const glyphWidths = new Float64Array(count + 1);
   for (let l = 1; l <= count; l++) {
     if (candidate[l] === 0) continue;
     const r = find(l);
@@ -101,9 +102,15 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const h = bottom[l] - top[l] + 1;
     heightSum[r] += h;
     heightSquares[r] += h * h;
+    glyphWidths[r] += Math.max(1, (right[l] - left[l] + 1) / (GLYPH_ASPECT * h));
     if (coloured[l] * 3 > comps.area[l]) colouredMembers[r]++;
   }
   const aligned = baselineAlignment(comps, candidate, find);
+  // The page's type size, from the rows long enough to be print whatever their alignment.
+  const longRowHeights: number[] = [];
+  for (let l = 1; l <= count; l++) if (candidate[l] !== 0 && members[find(l)] >= SURE_ROW) longRowHeights.push(bottom[l] - top[l] + 1);
+  longRowHeights.sort((a, b) => a - b);
+  const typeHeight = longRowHeights.length >= 20 ? longRowHeights[longRowHeights.length >> 1] : Infinity;
   const printed = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
     if (candidate[l] === 0) continue;
@@ -115,9 +122,16 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     if (spread > 0.35 || m < opts.minRowLength) continue;
     // Long rows are print (coloured ones too: letterheads). Shorter rows only when their glyphs sit on
     // one baseline, as type does; a pen's name in separate letters wanders. Coloured ink is more often
-    // a pen's, so its rows must be longer and more even before they count.
-    const onBaseline = aligned[r] >= ALIGNED_SHARE;
-    const isRow = mostlyColoured ? m >= opts.minRowLength * 4 || (m >= COLOURED_ROW_MIN && onBaseline && spread <= 0.2) : m >= SURE_ROW || onBaseline;
+    // a pen's, so its rows must be longer and more even before they count. Length is also counted in
+    // letter widths: the letters of a bold coloured title touch at analysis resolution and form a few
+    // wide components.
+    // A short row far taller than the page's type is a name written large (a signature set in a
+    // script font sits on a baseline too), not a heading: headings are long rows.
+    const onBaseline = aligned[r] >= ALIGNED_SHARE && (m >= SURE_ROW || mean <= TALL_SHORT_ROW * typeHeight);
+    const even = onBaseline && spread <= 0.2;
+    const isRow = mostlyColoured
+      ? m >= opts.minRowLength * 4 || (even && (m >= COLOURED_ROW_MIN || glyphWidths[r] >= opts.minRowLength * 4))
+      : m >= SURE_ROW || onBaseline;
     if (isRow) printed[l] = 1;
   }
   // Lone words (table cells, labels) of the page's printed text height, in neutral ink, are printed too.
@@ -139,6 +153,10 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
 const SURE_ROW = 6;
 /** Shortest coloured row taken for print when its glyphs sit on one baseline. */
 const COLOURED_ROW_MIN = 5;
+/** Short rows taller than this many times the page's type height are not taken for print by alignment alone. */
+const TALL_SHORT_ROW = 2;
+/** Width of a typical printed letter over its height: a component this many heights wide counts as that many letters. */
+const GLYPH_ASPECT = 0.75;
 /** Share of a row's glyphs on its baseline (or cap line) for it to count as set, not written. */
 const ALIGNED_SHARE = 0.8;
 
