@@ -7,6 +7,7 @@ import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
 import { frameOutline, labelStampRegion, ringOutline, type StampOutline } from './classical/stampRegions';
+import { filledShapeMinSide, findFilledShapes } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
 import { inkTint } from './inkColour';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
@@ -60,11 +61,10 @@ export function classifyInk(input: EngineInput): ClassMap {
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
   const printed = findPrintedGlyphs(comps, coloured, width, height);
-  // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape.
-  if (byColour) {
-    const notPen = colouredOutsidePenHues(grid, comps, coloured, colouredMask);
-    for (let l = 1; l <= comps.count; l++) printed[l] |= notPen[l];
-  }
+  // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are filled shapes (logos).
+  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height));
+  const notPen = byColour ? colouredOutsidePenHues(grid, comps, coloured, colouredMask) : null;
+  for (let l = 1; l <= comps.count; l++) printed[l] |= (notPen?.[l] ?? 0) | filled[l];
   if (!byColour) {
     // Grey page: frames among the ink that is not printed text (lines stay: a frame square to the page is one).
     const framed = mask.slice();

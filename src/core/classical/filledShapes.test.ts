@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { labelComponents } from '../components';
+import { findFilledShapes } from './filledShapes';
+
+const WIDTH = 120;
+const HEIGHT = 60;
+
+function paint(mask: Uint8Array, x0: number, y0: number, x1: number, y1: number): void {
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * WIDTH + x] = 1;
+}
+
+function filledOf(mask: Uint8Array): number[] {
+  const comps = labelComponents(mask, WIDTH, HEIGHT);
+  return [...findFilledShapes(comps, mask, WIDTH, HEIGHT, 20).slice(1)];
+}
+
+describe('findFilledShapes', () => {
+  it('takes a solid block with a knocked-out letter (a logo) for a filled shape', () => {
+    const mask = new Uint8Array(WIDTH * HEIGHT);
+    paint(mask, 5, 5, 34, 34);
+    for (let y = 12; y <= 28; y++) for (let x = 17; x <= 21; x++) mask[y * WIDTH + x] = 0;
+    expect(filledOf(mask)).toEqual([1]);
+  });
+
+  it('leaves a thick pen stroke looping over the same box to the pen', () => {
+    const mask = new Uint8Array(WIDTH * HEIGHT);
+    // A felt-tip zigzag four cells wide across a 30 × 30 box.
+    for (let i = 0; i < 30; i++) {
+      const y = 5 + (i < 15 ? i * 2 : (29 - i) * 2);
+      paint(mask, 5 + i, Math.max(0, y - 2), 5 + i, Math.min(HEIGHT - 1, y + 1));
+    }
+    paint(mask, 5, 30, 34, 33);
+    expect(filledOf(mask)).toEqual([0]);
+  });
+
+  it('ignores solid shapes smaller than the smallest side (bold type, dots)', () => {
+    const mask = new Uint8Array(WIDTH * HEIGHT);
+    paint(mask, 50, 5, 64, 19);
+    expect(filledOf(mask)).toEqual([0]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { Components } from '../components';
+
+/**
+ * Filled shapes: a logo's block or emblem, a solid bar. A pen's stroke, even a felt tip's, is a
+ * few cells wide, so little of it lies deep inside ink; a logo is mostly solid areas. A component
+ * at least `minSide` cells on both sides with `SOLID_SHARE` of its cells deep inside ink (a full
+ * `SOLID_WINDOW`² square of ink around them) is printed matter, not handwriting.
+ */
+export const SOLID_SHARE = 0.25;
+const SOLID_WINDOW = 5;
+
+/** Smallest side of a filled shape, in cells: a fortieth of the page's long side (about 7 mm on A4). */
+export function filledShapeMinSide(width: number, height: number): number {
+  return Math.max(12, Math.round(Math.max(width, height) / 40));
+}
+
+/** Per component label, 1 for a filled shape. `ink` is the mask the components were labelled on. */
+export function findFilledShapes(comps: Components, ink: Uint8Array, width: number, height: number, minSide: number): Uint8Array {
+  const filled = new Uint8Array(comps.count + 1);
+  const big = new Uint8Array(comps.count + 1);
+  let any = false;
+  for (let l = 1; l <= comps.count; l++) {
+    if (comps.right[l] - comps.left[l] + 1 >= minSide && comps.bottom[l] - comps.top[l] + 1 >= minSide) big[l] = 1;
+    any ||= big[l] !== 0;
+  }
+  if (!any) return filled;
+  // Summed-area table of the ink: a cell is deep inside when its whole window is ink.
+  const sw = width + 1;
+  const sums = new Int32Array(sw * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += ink[y * width + x];
+      sums[(y + 1) * sw + x + 1] = sums[y * sw + x + 1] + row;
+    }
+  }
+  const r = SOLID_WINDOW >> 1;
+  const solid = new Int32Array(comps.count + 1);
+  for (let y = r; y < height - r; y++) {
+    for (let x = r; x < width - r; x++) {
+      const l = comps.labels[y * width + x];
+      if (l === 0 || big[l] === 0) continue;
+      const inside = sums[(y + r + 1) * sw + x + r + 1] - sums[(y - r) * sw + x + r + 1] - sums[(y + r + 1) * sw + x - r] + sums[(y - r) * sw + x - r];
+      if (inside === SOLID_WINDOW * SOLID_WINDOW) solid[l]++;
+    }
+  }
+  for (let l = 1; l <= comps.count; l++) if (big[l] !== 0 && solid[l] >= SOLID_SHARE * comps.area[l]) filled[l] = 1;
+  return filled;
+}
