@@ -14,10 +14,10 @@ function drawRow(mask: Uint8Array, heights: number[], bottoms: number[], widths:
   });
 }
 
-function printedIn(mask: Uint8Array, coloured: boolean) {
+function printedIn(mask: Uint8Array, coloured: boolean, loneWords = false) {
   const comps = labelComponents(mask, WIDTH, HEIGHT);
   const colouredCells = coloured ? Int32Array.from(comps.area) : new Int32Array(comps.count + 1);
-  return findPrintedGlyphs(comps, colouredCells, WIDTH, HEIGHT, false).reduce((a, b) => a + b, 0);
+  return findPrintedGlyphs(comps, colouredCells, WIDTH, HEIGHT, loneWords).reduce((a, b) => a + b, 0);
 }
 
 const printedCount = (heights: number[], bottoms: number[], coloured: boolean, widths?: number[]) => {
@@ -66,5 +66,22 @@ describe('findPrintedGlyphs', () => {
     for (let y = 60; y < HEIGHT; y++) typeSized.fill(0, y * WIDTH, (y + 1) * WIDTH);
     drawRow(typeSized, [4, 4, 4], [80, 80, 80], [3, 3, 3]);
     expect(printedIn(typeSized, false)).toBe(body + 3);
+  });
+
+  it('takes a lone bold word (letters touching, up to twice the text height) for print only when it sits on a baseline', () => {
+    const page = new Uint8Array(WIDTH * HEIGHT);
+    for (const bottom of [10, 20, 30]) drawRow(page, new Array(20).fill(4), new Array(20).fill(bottom), new Array(20).fill(3));
+    const body = printedIn(page, false, true);
+    // One component 8 tall and 40 wide: a flat-bottomed bold label.
+    const label = new Uint8Array(page);
+    for (let y = 43; y <= 50; y++) for (let x = 20; x < 60; x++) label[y * WIDTH + x] = 1;
+    expect(printedIn(label, false, true)).toBe(body + 1);
+    // The same box written: a stroke whose low points wander from column to column.
+    const written = new Uint8Array(page);
+    for (let x = 20; x < 60; x++) {
+      const low = (x >> 1) % 2 === 0 ? 44 : 47;
+      for (let y = low - 3; y <= low; y++) written[y * WIDTH + x] = 1;
+    }
+    expect(printedIn(written, false, true)).toBe(body);
   });
 });

@@ -143,10 +143,47 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     for (let l = 1; l <= count; l++) {
       if (candidate[l] === 0 || printed[l] !== 0 || coloured[l] * 4 > comps.area[l]) continue;
       const h = bottom[l] - top[l] + 1;
-      if (h >= 0.6 * textHeight && h <= 1.5 * textHeight) printed[l] = 1;
+      if (h < 0.6 * textHeight) continue;
+      // A bold label or heading whose letters touch is one wide component, taller than body text.
+      const boldWord = h <= BOLD_WORD_HEIGHT * textHeight && right[l] - left[l] + 1 >= BOLD_WORD_LETTERS * GLYPH_ASPECT * h && onTypeBaseline(comps, l, width);
+      if (h <= 1.5 * textHeight || boldWord) printed[l] = 1;
     }
   }
   return printed;
+}
+
+/** A lone word up to this many times the text height counts as print when it is long and set on a baseline. */
+const BOLD_WORD_HEIGHT = 2.2;
+/** Fewest letters (in letter widths) of such a word. */
+const BOLD_WORD_LETTERS = 5;
+/** Share of a word's columns whose lowest ink is on its baseline, for type (a few descenders aside). */
+const BASELINE_COLUMNS = 0.6;
+
+/**
+ * Whether most columns of component l end on one baseline, as set type does (descenders aside); a
+ * written word's strokes end at wandering heights.
+ */
+function onTypeBaseline(comps: Components, l: number, width: number): boolean {
+  const { left, right, top, bottom, labels } = comps;
+  const lows: number[] = [];
+  for (let x = left[l]; x <= right[l]; x++) {
+    for (let y = bottom[l]; y >= top[l]; y--) {
+      if (labels[y * width + x] === l) {
+        lows.push(y);
+        break;
+      }
+    }
+  }
+  if (lows.length === 0) return false;
+  // The baseline is the most common low point (±1 cell); descenders reach below it.
+  const counts = new Int32Array(bottom[l] - top[l] + 3);
+  for (const y of lows) for (let d = 0; d <= 2; d++) counts[y - top[l] + d]++;
+  let best = 0;
+  for (let i = 1; i < counts.length; i++) if (counts[i] > counts[best]) best = i;
+  const base = best - 1 + top[l];
+  let on = 0;
+  for (const y of lows) if (Math.abs(y - base) <= 1) on++;
+  return on >= BASELINE_COLUMNS * lows.length;
 }
 
 /** Shortest neutral row taken for print whether or not its glyphs sit on one baseline. */
