@@ -61,10 +61,6 @@ export function classifyInk(input: EngineInput): ClassMap {
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
   const printed = findPrintedGlyphs(comps, coloured, width, height);
-  // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are filled shapes (logos).
-  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height));
-  const notPen = byColour ? colouredOutsidePenHues(grid, comps, coloured, colouredMask) : null;
-  for (let l = 1; l <= comps.count; l++) printed[l] |= (notPen?.[l] ?? 0) | filled[l];
   if (!byColour) {
     // Grey page: frames among the ink that is not printed text (lines stay: a frame square to the page is one).
     const framed = mask.slice();
@@ -73,6 +69,13 @@ export function classifyInk(input: EngineInput): ClassMap {
       if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) outlines.push(frameOutline(frame));
     }
   }
+  // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are
+  // filled shapes (logos), except a filled bar or block within a stamp's outline (decided per region below).
+  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height));
+  const stampZone = byColour ? zone : outlineZone(outlines, width, height);
+  for (let k = 0; k < n; k++) if (stampZone[k] !== 0) filled[comps.labels[k]] = 0;
+  const notPen = byColour ? colouredOutsidePenHues(grid, comps, coloured, colouredMask) : null;
+  for (let l = 1; l <= comps.count; l++) printed[l] |= (notPen?.[l] ?? 0) | filled[l];
   // Specks: a few cells, or line-thick bits (crossings and ends of rules, JPEG debris).
   const small = new Uint8Array(comps.count + 1);
   const speckSize = Math.max(3, lineOptions.maxThickness + 1);
