@@ -16,8 +16,9 @@ import { InkClass, type ClassMap, type Engine, type EngineInput } from './types'
  * The classical ink-class map: no model, only the structure and colour of the ink at reduced
  * resolution. Order of decisions: stamp outlines (rings on any page, frames in stamp colour) and the
  * coloured stamp-shaped clusters near them → form lines (long thin straight runs) → printed glyphs
- * (rows of similar glyphs) → specks (tiny and alone: noise; near other ink: that ink's class) → the
- * rest is handwriting; finally each outline's region is decided (stampRegions).
+ * (rows of similar glyphs, lone words of the text's size or bold) → print by colour or shape (ink in
+ * no pen's hue, filled shapes such as logos) → specks (tiny and alone: noise; near other ink: that
+ * ink's class) → the rest is handwriting; finally each outline's region is decided (stampRegions).
  */
 export function classifyInk(input: EngineInput): ClassMap {
   const grid = buildInkGrid(input);
