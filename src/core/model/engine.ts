@@ -1,5 +1,6 @@
 import type { ClassMap, Engine, EngineInput } from '../types';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry } from './geometry';
+import { strokeNormalisedLongSide } from './strokeScale';
 import { toClassMap, toModelInput } from './tensor';
 
 /** What a runtime supplies: one run of the model's session on an NCHW float32 tensor. */
@@ -17,9 +18,10 @@ export interface ModelEngineOptions {
 
 export const MODEL_NAME = 'inkseg-v2';
 
-/** Classifies one page with the model: scale-normalised tensor → run → argmax class map. */
+/** Classifies one page with the model: scale-normalised tensor (by the page's size, or its strokes for a close-up) → run → argmax class map. */
 export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
-  const geometry = modelGeometry(input.flattened.width, input.flattened.height, longSide);
+  const { width, height } = input.flattened;
+  const geometry = modelGeometry(width, height, strokeNormalisedLongSide(input.inkAlpha, width, height, longSide));
   const tensor = toModelInput(input, geometry);
   const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   return toClassMap(output.data, output.dims, geometry, tensor);
