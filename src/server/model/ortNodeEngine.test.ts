@@ -34,6 +34,17 @@ describe('loadModelEngine fallback', () => {
   });
 });
 
+/** Three generated test-split documents with their class truth (rendered once per run). */
+function renderedTestDocuments(): string {
+  const out = path.join(scratch, 'docs');
+  if (existsSync(out)) return out;
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/synth/render.ts'), '--split', 'test', '--count', '3', '--out', out], {
+    cwd: REPO,
+    stdio: 'pipe',
+  });
+  return out;
+}
+
 /** Share of the ground-truth pixels of class `cls` (solid ink only) that the class map labels `as`. */
 function labelledAs(map: ClassMap, truth: Uint8Array, inkAlpha: Uint8Array, width: number, height: number, cls: number, as = cls): { share: number; pixels: number } {
   let pixels = 0;
@@ -60,11 +71,7 @@ describe('the committed model in onnxruntime-node', () => {
   });
 
   it('labels a generated test document: stamps as stamp, signatures as handwriting, print not as handwriting', async () => {
-    const out = path.join(scratch, 'docs');
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'src/synth/render.ts'), '--split', 'test', '--count', '3', '--out', out], {
-      cwd: REPO,
-      stdio: 'pipe',
-    });
+    const out = renderedTestDocuments();
     const { engine } = await loadModelEngine({ threads: 2 });
     const ids = readdirSync(out).map((f) => /^(\d+)\.classes\.png$/.exec(f)?.[1]).filter((id): id is string => Boolean(id)).sort();
     const totals = { stamp: [0, 0], handwriting: [0, 0], printedAsHand: [0, 0] };
@@ -91,5 +98,40 @@ describe('the committed model in onnxruntime-node', () => {
     if (totals.stamp[1] > 0) expect(share('stamp')).toBeGreaterThan(0.8);
     if (totals.handwriting[1] > 0) expect(share('handwriting')).toBeGreaterThan(0.8);
     if (totals.printedAsHand[1] > 0) expect(share('printedAsHand')).toBeLessThan(0.1);
+  });
+
+  it('labels a close-up photo of only the signature as handwriting (strokes far thicker than on a page)', async () => {
+    const out = renderedTestDocuments();
+    const { engine } = await loadModelEngine({ threads: 2 });
+    let cropped = 0;
+    for (const id of readdirSync(out).map((f) => /^(\d+)\.classes\.png$/.exec(f)?.[1]).filter((v): v is string => Boolean(v))) {
+      const truthFile = path.join(out, `${id}.classes.png`);
+      const meta = await sharp(truthFile).metadata();
+      const classes = new Uint8Array(await sharp(truthFile).extractChannel(0).raw().toBuffer());
+      let [x0, y0, x1, y1] = [meta.width!, meta.height!, -1, -1];
+      for (let p = 0; p < classes.length; p++) {
+        if (classes[p] !== InkClass.handwriting) continue;
+        const x = p % meta.width!;
+        const y = Math.floor(p / meta.width!);
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      }
+      if (x1 < 0) continue;
+      // The signature's box with a small margin, enlarged 4× as a phone held close to it would see it.
+      const margin = Math.round(0.15 * Math.max(x1 - x0, y1 - y0));
+      const box = { left: Math.max(0, x0 - margin), top: Math.max(0, y0 - margin), width: 0, height: 0 };
+      box.width = Math.min(meta.width! - box.left, x1 + margin - box.left + 1);
+      box.height = Math.min(meta.height! - box.top, y1 + margin - box.top + 1);
+      const imageFile = readdirSync(out).find((f) => new RegExp(`^${id}\\.(png|jpe?g|webp)$`).test(f))!;
+      const size = { width: box.width * 4, height: box.height * 4 };
+      const decoded = await sharp(path.join(out, imageFile)).extract(box).resize(size).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const image: RgbaImage = { width: decoded.info.width, height: decoded.info.height, data: new Uint8ClampedArray(decoded.data) };
+      const truth = new Uint8Array(await sharp(truthFile).extract(box).resize({ ...size, kernel: 'nearest' }).extractChannel(0).raw().toBuffer());
+      const flattened = flattenAgainstPaper(image, estimatePaperField(image));
+      const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+      const map = await engine.classify({ flattened, inkAlpha });
+      expect(labelledAs(map, truth, inkAlpha, image.width, image.height, InkClass.handwriting).share).toBeGreaterThan(0.7);
+      cropped++;
+    }
+    expect(cropped).toBeGreaterThan(0);
   });
 });
