@@ -7,9 +7,10 @@ import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
 import { frameOutline, labelStampRegion, ringOutline, type StampOutline } from './classical/stampRegions';
-import { filledShapeMinSide, findFilledShapes } from './classical/filledShapes';
+import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
 import { inkTint } from './inkColour';
+import { typicalStrokeWidth } from './strokeWidth';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
 
 /**
@@ -72,7 +73,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are
   // filled shapes (logos), except a filled bar or block within a stamp's outline (decided per region below).
-  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height));
+  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height), solidWindow(typicalStrokeWidth(grid.alpha, width, height)));
   const stampZone = byColour ? zone : outlineZone(outlines, width, height);
   for (let k = 0; k < n; k++) if (stampZone[k] !== 0) filled[comps.labels[k]] = 0;
   const notPen = byColour ? colouredOutsidePenHues(grid, comps, coloured, colouredMask) : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelComponents } from '../components';
-import { findFilledShapes } from './filledShapes';
+import { findFilledShapes, solidWindow } from './filledShapes';
 
 const WIDTH = 120;
 const HEIGHT = 60;
@@ -9,9 +9,9 @@ function paint(mask: Uint8Array, x0: number, y0: number, x1: number, y1: number)
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) mask[y * WIDTH + x] = 1;
 }
 
-function filledOf(mask: Uint8Array): number[] {
+function filledOf(mask: Uint8Array, window?: number): number[] {
   const comps = labelComponents(mask, WIDTH, HEIGHT);
-  return [...findFilledShapes(comps, mask, WIDTH, HEIGHT, 20).slice(1)];
+  return [...findFilledShapes(comps, mask, WIDTH, HEIGHT, 20, window).slice(1)];
 }
 
 describe('findFilledShapes', () => {
@@ -37,5 +37,17 @@ describe('findFilledShapes', () => {
     const mask = new Uint8Array(WIDTH * HEIGHT);
     paint(mask, 50, 5, 64, 19);
     expect(filledOf(mask)).toEqual([0]);
+  });
+
+  it("judges depth against the image's strokes: a close-up's 7-cell strokes are strokes, its solid block still a shape", () => {
+    const strokes = new Uint8Array(WIDTH * HEIGHT);
+    // Three vertical strokes 7 cells wide joined by a bar: a pen's letters photographed close up.
+    for (const x of [5, 20, 35]) paint(strokes, x, 5, x + 6, 50);
+    paint(strokes, 5, 44, 41, 50);
+    expect(filledOf(strokes)).toEqual([1]);
+    expect(filledOf(strokes, solidWindow(7))).toEqual([0]);
+    const block = new Uint8Array(WIDTH * HEIGHT);
+    paint(block, 5, 5, 50, 50);
+    expect(filledOf(block, solidWindow(7))).toEqual([1]);
   });
 });

@@ -4,10 +4,16 @@ import type { Components } from '../components';
  * Filled shapes: a logo's block or emblem, a solid bar. A pen's stroke, even a felt tip's, is a
  * few cells wide, so little of it lies deep inside ink; a logo is mostly solid areas. A component
  * at least `minSide` cells on both sides with `SOLID_SHARE` of its cells deep inside ink (a full
- * `SOLID_WINDOW`² square of ink around them) is printed matter, not handwriting.
+ * square of ink around them, `SOLID_WINDOW` cells or more than twice the image's typical stroke
+ * wide, so the strokes of a close-up photo are not areas) is printed matter, not handwriting.
  */
 export const SOLID_SHARE = 0.25;
 const SOLID_WINDOW = 5;
+
+/** Side of the square of ink around a cell deep inside a shape, for strokes `stroke` cells wide. */
+export function solidWindow(stroke: number): number {
+  return Math.max(SOLID_WINDOW, 2 * Math.ceil(stroke) + 1);
+}
 
 /** Smallest side of a filled shape, in cells: a fortieth of the page's long side (about 7 mm on A4). */
 export function filledShapeMinSide(width: number, height: number): number {
@@ -15,7 +21,7 @@ export function filledShapeMinSide(width: number, height: number): number {
 }
 
 /** Per component label, 1 for a filled shape. `ink` is the mask the components were labelled on. */
-export function findFilledShapes(comps: Components, ink: Uint8Array, width: number, height: number, minSide: number): Uint8Array {
+export function findFilledShapes(comps: Components, ink: Uint8Array, width: number, height: number, minSide: number, window = SOLID_WINDOW): Uint8Array {
   const filled = new Uint8Array(comps.count + 1);
   const big = new Uint8Array(comps.count + 1);
   let any = false;
@@ -34,14 +40,14 @@ export function findFilledShapes(comps: Components, ink: Uint8Array, width: numb
       sums[(y + 1) * sw + x + 1] = sums[y * sw + x + 1] + row;
     }
   }
-  const r = SOLID_WINDOW >> 1;
+  const r = window >> 1;
   const solid = new Int32Array(comps.count + 1);
   for (let y = r; y < height - r; y++) {
     for (let x = r; x < width - r; x++) {
       const l = comps.labels[y * width + x];
       if (l === 0 || big[l] === 0) continue;
       const inside = sums[(y + r + 1) * sw + x + r + 1] - sums[(y - r) * sw + x + r + 1] - sums[(y + r + 1) * sw + x - r] + sums[(y - r) * sw + x - r];
-      if (inside === SOLID_WINDOW * SOLID_WINDOW) solid[l]++;
+      if (inside === (2 * r + 1) * (2 * r + 1)) solid[l]++;
     }
   }
   for (let l = 1; l <= comps.count; l++) if (big[l] !== 0 && solid[l] >= SOLID_SHARE * comps.area[l]) filled[l] = 1;

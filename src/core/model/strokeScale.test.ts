@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_STROKE, MIN_MODEL_LONG_SIDE, PAGE_PEN_STROKE, strokeNormalisedLongSide, typicalStrokeWidth } from './strokeScale';
+import { typicalStrokeWidth } from '../strokeWidth';
+import { MAX_PAGE_STROKE, MIN_MODEL_LONG_SIDE, PAGE_PEN_STROKE, strokeNormalisedLongSide } from './strokeScale';
 
 /** Ink alpha of vertical strokes `stroke` px wide every `pitch` px, over the whole image. */
 function strokes(width: number, height: number, stroke: number, pitch: number): Uint8Array {
