@@ -121,12 +121,11 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const spread = Math.sqrt(Math.max(0, heightSquares[r] / m - mean * mean)) / mean;
     if (spread > 0.35 || m < opts.minRowLength) continue;
     // Long rows are print (coloured ones too: letterheads). Shorter rows only when their glyphs sit on
-    // one baseline, as type does; a pen's name in separate letters wanders. Coloured ink is more often
-    // a pen's, so its rows must be longer and more even before they count. Length is also counted in
-    // letter widths: the letters of a bold coloured title touch at analysis resolution and form a few
-    // wide components.
-    // A short row far taller than the page's type is a name written large (a signature set in a
-    // script font sits on a baseline too), not a heading: headings are long rows.
+    // one baseline, as type does (a pen's name in separate letters wanders), and are not far taller
+    // than the page's type (a name set large in a script font sits on a baseline too; headings are
+    // long rows). Coloured ink is more often a pen's, so its rows must be longer and more even before
+    // they count; their length is also counted in letter widths, since the letters of a bold coloured
+    // title touch at analysis resolution and form a few wide components.
     const onBaseline = aligned[r] >= ALIGNED_SHARE && (m >= SURE_ROW || mean <= TALL_SHORT_ROW * typeHeight);
     const even = onBaseline && spread <= 0.2;
     const isRow = mostlyColoured
