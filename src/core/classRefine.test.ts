@@ -72,7 +72,7 @@ describe('refineClassMap: grey ink inside a coloured stamp', () => {
    * is at x ≡ 1 (mod 4); black pen strokes at x ≡ 2 (mod 4) also run through cells 3–4, where the
    * coarse map says stamp and no handwriting cell touches them (the pen across a seal).
    */
-  function sealedPage(stampInk: [number, number, number]) {
+  function sealedPage(stampInk: [number, number, number], penInk: readonly number[] = BLACK) {
     const width = 64;
     const height = 16;
     const data = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -87,7 +87,7 @@ describe('refineClassMap: grey ink inside a coloured stamp', () => {
         const ink = inkAt(x);
         if (!ink) continue;
         const p = y * width + x;
-        data.set([...(ink === 'pen' ? BLACK : stampInk), 255], p * 4);
+        data.set([...(ink === 'pen' ? penInk : stampInk), 255], p * 4);
         alpha[p] = 255;
       }
     }
@@ -103,6 +103,31 @@ describe('refineClassMap: grey ink inside a coloured stamp', () => {
       const ink = inkAt(x);
       if (ink) expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.stamp);
     }
+  });
+
+  it('gives a pen of another hue to handwriting even when the map calls everything stamp', () => {
+    const RED: [number, number, number] = [200, 40, 50];
+    const BLUE = [40, 60, 170];
+    const { image, alpha, inkAt } = sealedPage(RED, BLUE);
+    // Only the strokes across the seal: the pen is the smaller part of the ink the map calls stamp.
+    for (let p = 0; p < alpha.length; p++) {
+      if (p % 64 >= 16) continue;
+      alpha[p] = 0;
+      image.data.fill(255, p * 4, p * 4 + 4);
+    }
+    const allStamp: ClassMap = { width: 8, height: 1, classes: new Uint8Array(8).fill(InkClass.stamp) };
+    const refined = refineClassMap(allStamp, image, alpha);
+    for (let x = 16; x < 64; x++) {
+      const ink = inkAt(x);
+      if (ink) expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.stamp);
+    }
+  });
+
+  it('keeps ink of another hue as stamp when it is a large part of the stamp ink on the page (a second stamp)', () => {
+    const { image, alpha, inkAt } = sealedPage([200, 40, 50], [40, 60, 170]);
+    const allStamp: ClassMap = { width: 8, height: 1, classes: new Uint8Array(8).fill(InkClass.stamp) };
+    const refined = refineClassMap(allStamp, image, alpha);
+    for (let x = 0; x < 64; x++) if (inkAt(x)) expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(InkClass.stamp);
   });
 
   it('leaves them to the stamp when the stamp has no colour of its own (grey scan)', () => {

@@ -1,4 +1,5 @@
-import { chroma, readInkColour } from './inkColour';
+import { chroma, inkHue, readInkColour } from './inkColour';
+import { PEN_HUE_MAX, PEN_HUE_MIN } from './classical/penHue';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
 /**
@@ -107,23 +108,42 @@ const STAMP_CHROMA = 60;
 const RELEASED_TO: readonly number[] = [InkClass.printed, InkClass.formLine, InkClass.handwriting];
 
 /**
+ * Least hue difference (degrees) between a coloured ink and the stamp's there for it to count as
+ * another ink, and the most of the page's stamp ink its hue may hold (a second stamp of another
+ * colour, or a stamp's ring beside a large signature the map took for stamp, stays stamp).
+ */
+const OTHER_HUE = 60;
+const OTHER_HUE_SHARE = 1 / 3;
+
+/**
  * A stamp is one coloured ink. Grey or black ink the map calls stamp where the stamp's ink is clearly
  * coloured (a black signature across a violet seal, printed text under a red frame) belongs to the
- * nearest class of that colour within a few cells, when there is one.
+ * nearest class of that colour within a few cells, when there is one. Ink of another hue altogether
+ * (a blue pen across a red seal) is never the stamp's: it goes to a class of its colour nearby, else to
+ * handwriting when in a pen's hue, to print when not.
  */
 function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number): number {
   readInkColour(data, p, alpha, ink);
   const dr = ink[0];
   const dg = ink[1];
   const db = ink[2];
-  if (chroma(dr, dg, db) >= STAMP_CHROMA / 2) return InkClass.stamp;
   const { stampInk, colour, known } = colours;
   const s = block * 3;
-  const stampDistance = Math.sqrt((dr - stampInk[s]) ** 2 + (dg - stampInk[s + 1]) ** 2 + (db - stampInk[s + 2]) ** 2);
-  if (stampDistance < RELEASE_DISTANCE) return InkClass.stamp;
-  const cells = nearby.length / CLASSES;
+  const pixelChroma = chroma(dr, dg, db);
   let best: number = InkClass.stamp;
-  let bestCost = stampDistance;
+  let bestCost: number;
+  if (pixelChroma >= STAMP_CHROMA / 2) {
+    const hue = inkHue(dr, dg, db);
+    if (hueDistance(hue, inkHue(stampInk[s], stampInk[s + 1], stampInk[s + 2])) < OTHER_HUE) return InkClass.stamp;
+    if (colours.stampHueShare[hueBin(hue)] > OTHER_HUE_SHARE) return InkClass.stamp;
+    const visibleHue = inkHue(255 - dr, 255 - dg, 255 - db);
+    best = visibleHue >= PEN_HUE_MIN && visibleHue <= PEN_HUE_MAX ? InkClass.handwriting : InkClass.printed;
+    bestCost = RELEASE_DISTANCE * 2;
+  } else {
+    bestCost = Math.sqrt((dr - stampInk[s]) ** 2 + (dg - stampInk[s + 1]) ** 2 + (db - stampInk[s + 2]) ** 2);
+    if (bestCost < RELEASE_DISTANCE) return InkClass.stamp;
+  }
+  const cells = nearby.length / CLASSES;
   for (const c of RELEASED_TO) {
     const reach = nearby[c * cells + k];
     const q = (block * CLASSES + c) * 3;
@@ -135,6 +155,11 @@ function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, blo
     }
   }
   return best;
+}
+
+function hueDistance(a: number, b: number): number {
+  const d = Math.abs(a - b) % 360;
+  return d > 180 ? 360 - d : d;
 }
 
 /** Per class (rows of cw·ch), the chessboard distance in cells to the nearest cell of that class, capped at reach + 1. */
@@ -268,9 +293,14 @@ function mixedCells({ width, height, classes }: ClassMap): Uint8Array {
 interface ClassColours {
   colour: Float32Array;
   known: Uint8Array;
-  /** Per block: the colour of the stamp's coloured ink alone (grey ink in stamp cells left out), if any. */
+  /**
+   * Per block: the colour of the stamp's coloured ink alone (grey ink in stamp cells left out), if
+   * any, from its most common hues (a pen of another colour the map took for stamp left out too).
+   */
   stampInk: Float32Array;
   stampInkKnown: Uint8Array;
+  /** Per hue bin: the share of the whole page's coloured stamp ink within 30° of it. */
+  stampHueShare: Float32Array;
 }
 
 /**
@@ -284,7 +314,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   const bw = Math.ceil(cw / opts.block);
   const bh = Math.ceil(ch / opts.block);
   const sums = new Float64Array(bw * bh * CLASSES * 4);
-  const stampSums = new Float64Array(bw * bh * 4);
+  const stampSums = new Float64Array(bw * bh * HUE_BINS * 4);
   const blockX = new Int32Array(width);
   for (let x = 0; x < width; x++) blockX[x] = (cellX[x] / opts.block) | 0;
   for (let y = 0; y < height; y++) {
@@ -307,7 +337,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
       const dg = ink[1];
       const db = ink[2];
       if (chroma(dr, dg, db) < STAMP_CHROMA) continue;
-      const t = (blockRow + blockX[x]) * 4;
+      const t = ((blockRow + blockX[x]) * HUE_BINS + hueBin(inkHue(dr, dg, db))) * 4;
       stampSums[t] += dr;
       stampSums[t + 1] += dg;
       stampSums[t + 2] += db;
@@ -336,7 +366,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   const stampInkKnown = new Uint8Array(bw * bh);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
-      const [r, g, b, n] = pooled(stampSums, 1, 0, bx, by, bw, bh);
+      const [r, g, b, n] = dominantHues(stampSums, bx, by, bw, bh);
       if (n < MIN_COLOUR_PIXELS) continue;
       const k = by * bw + bx;
       stampInkKnown[k] = 1;
@@ -345,7 +375,36 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
       stampInk[k * 3 + 2] = b / n;
     }
   }
-  return { colour, known, stampInk, stampInkKnown };
+  const pageHues = new Float64Array(HUE_BINS);
+  for (let t = 0; t < stampSums.length; t += 4) pageHues[(t / 4) % HUE_BINS] += stampSums[t + 3];
+  const total = pageHues.reduce((sum, n) => sum + n, 0);
+  const stampHueShare = new Float32Array(HUE_BINS);
+  for (let bin = 0; bin < HUE_BINS; bin++) {
+    const near = pageHues[(bin + HUE_BINS - 1) % HUE_BINS] + pageHues[bin] + pageHues[(bin + 1) % HUE_BINS];
+    stampHueShare[bin] = total > 0 ? near / total : 0;
+  }
+  return { colour, known, stampInk, stampInkKnown, stampHueShare };
+}
+
+/** Hue bins of the stamp's ink colours; the stamp's own are the three adjacent bins (90°) holding the most ink. */
+const HUE_BINS = 12;
+
+function hueBin(hue: number): number {
+  return Math.floor((hue * HUE_BINS) / 360) % HUE_BINS;
+}
+
+function dominantHues(stampSums: Float64Array, bx: number, by: number, bw: number, bh: number): [number, number, number, number] {
+  const bins = Array.from({ length: HUE_BINS }, (_, bin) => pooled(stampSums, HUE_BINS, bin, bx, by, bw, bh));
+  let best: [number, number, number, number] = [0, 0, 0, 0];
+  for (let first = 0; first < HUE_BINS; first++) {
+    const window: [number, number, number, number] = [0, 0, 0, 0];
+    for (let j = 0; j < 3; j++) {
+      const bin = bins[(first + j) % HUE_BINS];
+      for (let v = 0; v < 4; v++) window[v] += bin[v];
+    }
+    if (window[3] > best[3]) best = window;
+  }
+  return best;
 }
 
 /** Sums (r, g, b, count) of entry `entry` of `perBlock` entries per block, over the 3×3 blocks around (bx, by). */
