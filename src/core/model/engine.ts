@@ -1,6 +1,7 @@
 import type { ClassMap, Engine, EngineInput } from '../types';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
+import { printFilledEmblems } from './filledEmblems';
 import { toClassMap, toModelInput } from './tensor';
 
 /** What a runtime supplies: one run of the model's session on an NCHW float32 tensor. */
@@ -24,7 +25,9 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
   const geometry = modelGeometry(width, height, strokeNormalisedLongSide(input.inkAlpha, width, height, longSide));
   const tensor = toModelInput(input, geometry);
   const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
-  return toClassMap(output.data, output.dims, geometry, tensor);
+  const map = toClassMap(output.data, output.dims, geometry, tensor);
+  printFilledEmblems(map, tensor, geometry);
+  return map;
 }
 
 /**
