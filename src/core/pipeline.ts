@@ -1,6 +1,7 @@
 import { classicalEngine } from './classicalEngine';
 import { refineClassMap } from './classRefine';
 import { continueFormLines } from './lineContinuation';
+import { printGlyphsInRows } from './printRowGlyphs';
 import { COMPOSITION, composeInk, compositionKey } from './composition';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
@@ -32,6 +33,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const classMap = refineClassMap(coarseMap, flattened, inkAlpha);
   lap('refine');
   continueFormLines(classMap, flattened, inkAlpha);
+  printGlyphsInRows(classMap, inkAlpha);
   lap('lines');
   let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
   lap('compose');
