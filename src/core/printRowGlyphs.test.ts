@@ -38,6 +38,27 @@ describe('printGlyphsInRows', () => {
     expect(classAt(map, 201, 25)).toBe(InkClass.handwriting);
   });
 
+  it('follows a row of type only while it stays straight (small pen letters climbing away from it stay)', () => {
+    const { alpha, map } = rowOfType();
+    // Letters in x 150–200 are taken away; a signature's small letters climb from the row there instead.
+    for (let p = 0; p < alpha.length; p++) {
+      const x = p % WIDTH;
+      if (x >= 150 && x <= 200) alpha[p] = 0;
+    }
+    for (let i = 0; i < 5; i++) {
+      const left = 153 + 9 * i;
+      for (let y = 20 - 4 * (i + 1); y < 30 - 4 * (i + 1); y++) {
+        for (let x = left; x < left + 6; x++) {
+          alpha[y * WIDTH + x] = 255;
+          map.classes[y * WIDTH + x] = InkClass.handwriting;
+        }
+      }
+    }
+    printGlyphsInRows(map, alpha);
+    expect(classAt(map, 155, 20)).toBe(InkClass.printed); // 4 px off the row: a letter of it
+    for (let i = 1; i < 5; i++) expect(classAt(map, 155 + 9 * i, 24 - 4 * (i + 1)), `letter ${i}`).toBe(InkClass.handwriting);
+  });
+
   it('changes nothing without enough print around to judge the type size', () => {
     const alpha = new Uint8Array(WIDTH * HEIGHT);
     const classes = new Uint8Array(WIDTH * HEIGHT);

@@ -61,21 +61,23 @@ export function printGlyphsInRows(map: ClassMap, inkAlpha: Uint8Array): void {
     return gh <= GLYPH_MAX_HEIGHT * typeHeight && gh >= GLYPH_MIN_HEIGHT * typeHeight && gw <= GLYPH_MAX_WIDTH * typeHeight;
   };
   const candidates: number[] = [];
-  const queue: number[] = [];
+  // Letters to spread from, each with the doubled centre line of the printed letter its row started
+  // at: a row of type is straight, so a chain of a signature's small letters soon leaves it.
+  const queue: { letter: number; row: number }[] = [];
   for (let l = 1; l <= comps.count; l++) {
     if (!glyphSized(l)) continue;
     if (handwritten[l] * 2 > comps.area[l]) candidates.push(l);
-    else if (printed[l] * 2 > comps.area[l]) queue.push(l);
+    else if (printed[l] * 2 > comps.area[l]) queue.push({ letter: l, row: comps.top[l] + comps.bottom[l] });
   }
   const toPrint = new Uint8Array(comps.count + 1);
-  for (const l of queue) toPrint[l] = 1; // letters mostly print already: wholly print (a cell's edge cut them)
+  for (const { letter } of queue) toPrint[letter] = 1; // letters mostly print already: wholly print (a cell's edge cut them)
   while (queue.length > 0 && candidates.length > 0) {
-    const g = queue.pop()!;
+    const { letter, row } = queue.pop()!;
     for (let i = candidates.length - 1; i >= 0; i--) {
       const l = candidates[i];
-      if (!sameRowNeighbours(comps, g, l, typeHeight)) continue;
+      if (!letterGapApart(comps, letter, l, typeHeight) || Math.abs(comps.top[l] + comps.bottom[l] - row) / 2 > ROW_OFFSET * typeHeight) continue;
       toPrint[l] = 1;
-      queue.push(l);
+      queue.push({ letter: l, row });
       candidates.splice(i, 1);
     }
   }
@@ -129,11 +131,7 @@ function medianPrintedHeight(comps: Components, printed: Int32Array): number {
   return heights[heights.length >> 1];
 }
 
-/** Whether pieces a and b sit side by side in one row of type: a letter gap apart, centres level. */
-function sameRowNeighbours(comps: Components, a: number, b: number, typeHeight: number): boolean {
-  const gap = Math.max(comps.left[b] - comps.right[a], comps.left[a] - comps.right[b]) - 1;
-  if (gap > LETTER_GAP * typeHeight) return false;
-  const centreA = comps.top[a] + comps.bottom[a];
-  const centreB = comps.top[b] + comps.bottom[b];
-  return Math.abs(centreA - centreB) / 2 <= ROW_OFFSET * typeHeight;
+/** Whether pieces a and b stand at most a letter gap apart sideways. */
+function letterGapApart(comps: Components, a: number, b: number, typeHeight: number): boolean {
+  return Math.max(comps.left[b] - comps.right[a], comps.left[a] - comps.right[b]) - 1 <= LETTER_GAP * typeHeight;
 }
