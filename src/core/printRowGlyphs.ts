@@ -26,17 +26,56 @@ const ROW_OFFSET = 0.5;
  * Changes the full-resolution `map` in place.
  */
 export function printGlyphsInRows(map: ClassMap, inkAlpha: Uint8Array): void {
-  const { width, height, classes } = map;
-  const box = handwritingBox(classes, inkAlpha, width, height);
-  if (!box) return;
-  // The handwriting's box, widened by its own height up and down and by half its width or twice its
-  // height sideways, holds the rows it crosses and enough of their print to judge the type size.
+  const regions = mergeOverlapping(handwritingClusters(map, inkAlpha).map((box) => searchRegion(box, map.width, map.height)));
+  for (const region of regions) printGlyphsIn(region, map, inkAlpha);
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * A handwriting cluster's box, widened up and down by its own height or a sixteenth of the page, and
+ * sideways by twice its height, half its width or an eighth of the page: the rows it crosses and
+ * enough of their print to judge the type size (small initials included).
+ */
+function searchRegion(box: Box, width: number, height: number): Box {
   const boxHeight = box.bottom - box.top + 1;
-  const side = Math.max(2 * boxHeight, (box.right - box.left + 1) >> 1);
-  const x0 = Math.max(0, box.left - side);
-  const x1 = Math.min(width - 1, box.right + side);
-  const y0 = Math.max(0, box.top - boxHeight);
-  const y1 = Math.min(height - 1, box.bottom + boxHeight);
+  const side = Math.max(2 * boxHeight, (box.right - box.left + 1) >> 1, width >> 3);
+  const above = Math.max(boxHeight, height >> 4);
+  return {
+    left: Math.max(0, box.left - side),
+    right: Math.min(width - 1, box.right + side),
+    top: Math.max(0, box.top - above),
+    bottom: Math.min(height - 1, box.bottom + above),
+  };
+}
+
+/** Overlapping regions joined into their bounding boxes (each pixel is then searched once). */
+function mergeOverlapping(regions: Box[]): Box[] {
+  const merged = [...regions];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < merged.length; i++) {
+      for (let j = merged.length - 1; j > i; j--) {
+        const a = merged[i];
+        const b = merged[j];
+        if (a.left > b.right || b.left > a.right || a.top > b.bottom || b.top > a.bottom) continue;
+        merged[i] = { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
+        merged.splice(j, 1);
+        changed = true;
+      }
+    }
+  }
+  return merged;
+}
+
+function printGlyphsIn(region: Box, map: ClassMap, inkAlpha: Uint8Array): void {
+  const { width, classes } = map;
+  const { left: x0, top: y0, right: x1, bottom: y1 } = region;
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   const mask = new Uint8Array(w * h);
@@ -69,6 +108,7 @@ export function printGlyphsInRows(map: ClassMap, inkAlpha: Uint8Array): void {
     if (handwritten[l] * 2 > comps.area[l]) candidates.push(l);
     else if (printed[l] * 2 > comps.area[l]) queue.push({ letter: l, row: comps.top[l] + comps.bottom[l] });
   }
+  if (candidates.length === 0) return;
   const toPrint = new Uint8Array(comps.count + 1);
   for (const { letter } of queue) toPrint[letter] = 1; // letters mostly print already: wholly print (a cell's edge cut them)
   while (queue.length > 0 && candidates.length > 0) {
@@ -81,6 +121,9 @@ export function printGlyphsInRows(map: ClassMap, inkAlpha: Uint8Array): void {
       candidates.splice(i, 1);
     }
   }
+  let changes = false;
+  for (let l = 1; l <= comps.count && !changes; l++) changes = toPrint[l] === 1 && handwritten[l] > 0;
+  if (!changes) return;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const l = comps.labels[y * w + x];
@@ -100,21 +143,57 @@ export function printGlyphsInRows(map: ClassMap, inkAlpha: Uint8Array): void {
   }
 }
 
-function handwritingBox(classes: Uint8Array, inkAlpha: Uint8Array, width: number, height: number): { left: number; top: number; right: number; bottom: number } | null {
-  let left = width;
-  let top = height;
-  let right = -1;
-  let bottom = -1;
+/** Side of the tiles that group handwriting into clusters: strokes this close are one signature. */
+const CLUSTER_TILE = 32;
+
+/**
+ * Boxes around the clusters of solid handwriting (tiles of CLUSTER_TILE pixels holding any, joined
+ * when they touch): one signature each, so the search stays near it even when the class map has
+ * specks of handwriting all over the page.
+ */
+function handwritingClusters({ width, height, classes }: ClassMap, inkAlpha: Uint8Array): Box[] {
+  const tilesWide = Math.ceil(width / CLUSTER_TILE);
+  const tilesHigh = Math.ceil(height / CLUSTER_TILE);
+  const tiles = new Uint8Array(tilesWide * tilesHigh);
+  const printedTiles = new Uint8Array(tilesWide * tilesHigh);
   for (let y = 0; y < height; y++) {
+    const tileRow = ((y / CLUSTER_TILE) | 0) * tilesWide;
     for (let x = 0, p = y * width; x < width; x++, p++) {
-      if (classes[p] !== InkClass.handwriting || inkAlpha[p] < SOLID) continue;
-      if (x < left) left = x;
-      if (x > right) right = x;
-      if (y < top) top = y;
-      bottom = y;
+      if (inkAlpha[p] < SOLID) continue;
+      if (classes[p] === InkClass.handwriting) tiles[tileRow + ((x / CLUSTER_TILE) | 0)] = 1;
+      else if (classes[p] === InkClass.printed) printedTiles[tileRow + ((x / CLUSTER_TILE) | 0)] = 1;
     }
   }
-  return right < 0 ? null : { left, top, right, bottom };
+  const clusters = labelComponents(tiles, tilesWide, tilesHigh);
+  const boxes: Box[] = [];
+  for (let l = 1; l <= clusters.count; l++) {
+    // A letter to give back stands a letter gap (under a tile) from a printed one.
+    if (!touchesPrint(clusters, l, printedTiles, tilesWide, tilesHigh)) continue;
+    boxes.push({
+      left: clusters.left[l] * CLUSTER_TILE,
+      top: clusters.top[l] * CLUSTER_TILE,
+      right: Math.min(width - 1, (clusters.right[l] + 1) * CLUSTER_TILE - 1),
+      bottom: Math.min(height - 1, (clusters.bottom[l] + 1) * CLUSTER_TILE - 1),
+    });
+  }
+  return boxes;
+}
+
+/** Whether printed ink lies in the tiles of cluster l or next to them. */
+function touchesPrint(clusters: Components, l: number, printedTiles: Uint8Array, tilesWide: number, tilesHigh: number): boolean {
+  for (let ty = Math.max(0, clusters.top[l] - 1); ty <= Math.min(tilesHigh - 1, clusters.bottom[l] + 1); ty++) {
+    for (let tx = Math.max(0, clusters.left[l] - 1); tx <= Math.min(tilesWide - 1, clusters.right[l] + 1); tx++) {
+      if (printedTiles[ty * tilesWide + tx] === 0) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const y = ty + dy;
+          const x = tx + dx;
+          if (y >= 0 && y < tilesHigh && x >= 0 && x < tilesWide && clusters.labels[y * tilesWide + x] === l) return true;
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** Median height of the mostly printed pieces at most a few times taller than wide (letters, not rules); 0 with too few. */
