@@ -1,5 +1,6 @@
 import { InkClass, type ClassMap } from '../types';
 import { OUTPUT_STRIDE, type ModelGeometry } from './geometry';
+import { cellAlphaSums } from './tensor';
 
 /** Mean input alpha from which a class-map cell counts as solid ink. */
 const SOLID_ALPHA = 0.9;
@@ -55,16 +56,9 @@ export function printFilledEmblems(map: ClassMap, input: Float32Array, geometry:
 
 /** 1 for each class-map cell whose OUTPUT_STRIDE² block of the input has a mean alpha of SOLID_ALPHA or more. */
 function solidCells(input: Float32Array, geometry: ModelGeometry): Uint8Array {
-  const { inputWidth: iw, inputHeight: ih, mapWidth, mapHeight } = geometry;
-  const alpha = input.subarray(3 * iw * ih, 4 * iw * ih);
-  const sums = new Float32Array(mapWidth * mapHeight);
-  for (let y = 0; y < mapHeight * OUTPUT_STRIDE; y++) {
-    const row = y * iw;
-    const cellRow = ((y / OUTPUT_STRIDE) | 0) * mapWidth;
-    for (let x = 0; x < mapWidth * OUTPUT_STRIDE; x++) sums[cellRow + ((x / OUTPUT_STRIDE) | 0)] += alpha[row + x];
-  }
-  const solid = new Uint8Array(mapWidth * mapHeight);
+  const sums = cellAlphaSums(input, geometry);
   const threshold = SOLID_ALPHA * OUTPUT_STRIDE * OUTPUT_STRIDE;
+  const solid = new Uint8Array(sums.length);
   for (let k = 0; k < solid.length; k++) solid[k] = sums[k] >= threshold ? 1 : 0;
   return solid;
 }

@@ -107,13 +107,21 @@ export function toClassMap(values: ArrayLike<number>, dims: readonly number[], g
 
 /** 1 for each class-map cell whose OUTPUT_STRIDE² block of the input holds any ink alpha. */
 export function inkedCells(input: Float32Array, geometry: ModelGeometry): Uint8Array {
+  const sums = cellAlphaSums(input, geometry);
+  const inked = new Uint8Array(sums.length);
+  for (let k = 0; k < sums.length; k++) inked[k] = sums[k] > 0 ? 1 : 0;
+  return inked;
+}
+
+/** Per class-map cell, the sum of the input's ink alpha (0..1 per pixel) over its OUTPUT_STRIDE² block. */
+export function cellAlphaSums(input: Float32Array, geometry: ModelGeometry): Float32Array {
   const { inputWidth: iw, inputHeight: ih, mapWidth, mapHeight } = geometry;
   const alpha = input.subarray(3 * iw * ih, 4 * iw * ih);
-  const inked = new Uint8Array(mapWidth * mapHeight);
+  const sums = new Float32Array(mapWidth * mapHeight);
   for (let y = 0; y < mapHeight * OUTPUT_STRIDE; y++) {
     const row = y * iw;
     const cellRow = ((y / OUTPUT_STRIDE) | 0) * mapWidth;
-    for (let x = 0; x < mapWidth * OUTPUT_STRIDE; x++) if (alpha[row + x] > 0) inked[cellRow + ((x / OUTPUT_STRIDE) | 0)] = 1;
+    for (let x = 0; x < mapWidth * OUTPUT_STRIDE; x++) sums[cellRow + ((x / OUTPUT_STRIDE) | 0)] += alpha[row + x];
   }
-  return inked;
+  return sums;
 }
