@@ -48,7 +48,8 @@ export function estimateAlphaThresholds(flattened: RgbaImage): AlphaThresholds {
   return { transparentBelow, opaqueAbove };
 }
 
-function percentile(histogram: Uint32Array, count: number, fraction: number): number {
+/** The value below which `fraction` of a histogram's `count` samples fall. */
+export function percentile(histogram: Uint32Array, count: number, fraction: number): number {
   const wanted = count * fraction;
   let seen = 0;
   for (let v = 0; v < histogram.length; v++) {

@@ -2,6 +2,7 @@ import { classicalEngine } from './classicalEngine';
 import { refineClassMap } from './classRefine';
 import { continueFormLines } from './lineContinuation';
 import { printGlyphsInRows } from './printRowGlyphs';
+import { evenOutStampInk } from './stampInkStrength';
 import { COMPOSITION, composeInk, compositionKey } from './composition';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
@@ -11,8 +12,8 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 /**
  * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
- * resolution by ink colour → form lines continued under the ink that crosses them → composition
- * per options → optional crop.
+ * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
+ * evened out against the stamp's strength → composition per options → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -26,7 +27,8 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const field = estimatePaperField(image);
   const flattened = flattenAgainstPaper(image, field);
   lap('paper');
-  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  const thresholds = estimateAlphaThresholds(flattened);
+  const inkAlpha = computeInkAlpha(flattened, thresholds);
   lap('alpha');
   const coarseMap = await engine.classify({ flattened, inkAlpha });
   lap('classify');
@@ -35,6 +37,8 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   continueFormLines(classMap, flattened, inkAlpha);
   printGlyphsInRows(classMap, inkAlpha);
   lap('lines');
+  evenOutStampInk(classMap, flattened, inkAlpha, thresholds);
+  lap('stampInk');
   let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
   lap('compose');
   let crop: CleanResult['crop'];

@@ -1,0 +1,48 @@
+import { percentile, type AlphaThresholds } from './inkAlpha';
+import { InkClass, type ClassMap, type RgbaImage } from './types';
+
+/** The stamp's strong ink: this quantile of the deficits of its inked pixels. */
+const STRONG_INK_QUANTILE = 0.9;
+/** Stamp ink this far from the paper floor towards the strong ink is opaque. */
+const OPAQUE_AT = 0.75;
+
+/**
+ * A rubber stamp inks unevenly: where it pressed lightly its ink is paler, though it is just as much
+ * a part of the impression. The alpha ramp (inkAlpha.ts) measures each pixel against the darkest ink
+ * within a few pixels, so a pale pixel next to a dark speck stays translucent and falls out of a
+ * stamp's thresholded shape. Once the class map says which ink is stamp, its pixels are measured
+ * against the stamp's own strong ink instead, where that gives the higher alpha. Only the alpha
+ * rises: the colour recovered from it gets paler to match, so the stamp still looks as it did on
+ * white paper. The strength is the page's, over all of its stamp ink.
+ * Changes `inkAlpha` in place.
+ */
+export function evenOutStampInk(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, thresholds: AlphaThresholds): void {
+  const { classes } = map;
+  const { data } = flattened;
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  for (let p = 0; p < classes.length; p++) {
+    if (classes[p] !== InkClass.stamp || inkAlpha[p] === 0) continue;
+    histogram[deficit(data, p)]++;
+    count++;
+  }
+  if (count === 0) return;
+  const floor = thresholds.transparentBelow;
+  const span = OPAQUE_AT * (percentile(histogram, count, STRONG_INK_QUANTILE) - floor);
+  if (span <= 0) return;
+  const scale = 255 / span;
+  for (let p = 0; p < classes.length; p++) {
+    const a = inkAlpha[p];
+    if (a === 0 || a === 255 || classes[p] !== InkClass.stamp) continue;
+    const evened = (deficit(data, p) - floor) * scale;
+    if (evened > a) inkAlpha[p] = evened >= 255 ? 255 : Math.round(evened);
+  }
+}
+
+function deficit(data: Uint8ClampedArray, p: number): number {
+  const i = p * 4;
+  const r = data[i];
+  const g = data[i + 1];
+  const b = data[i + 2];
+  return 255 - (r < g ? (r < b ? r : b) : g < b ? g : b);
+}
