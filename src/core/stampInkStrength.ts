@@ -17,23 +17,24 @@ const OPAQUE_AT = 0.75;
  * Changes `inkAlpha` in place.
  */
 export function evenOutStampInk(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, thresholds: AlphaThresholds): void {
+  // Stamp ink is a small part of a page: find it with the native search, then work on it alone.
   const { classes } = map;
   const { data } = flattened;
+  const stampInk: number[] = [];
   const histogram = new Uint32Array(256);
-  let count = 0;
-  for (let p = 0; p < classes.length; p++) {
-    if (classes[p] !== InkClass.stamp || inkAlpha[p] === 0) continue;
+  for (let p = classes.indexOf(InkClass.stamp); p !== -1; p = classes.indexOf(InkClass.stamp, p + 1)) {
+    if (inkAlpha[p] === 0) continue;
+    stampInk.push(p);
     histogram[deficit(data, p)]++;
-    count++;
   }
-  if (count === 0) return;
+  if (stampInk.length === 0) return;
   const floor = thresholds.transparentBelow;
-  const span = OPAQUE_AT * (percentile(histogram, count, STRONG_INK_QUANTILE) - floor);
+  const span = OPAQUE_AT * (percentile(histogram, stampInk.length, STRONG_INK_QUANTILE) - floor);
   if (span <= 0) return;
   const scale = 255 / span;
-  for (let p = 0; p < classes.length; p++) {
+  for (const p of stampInk) {
     const a = inkAlpha[p];
-    if (a === 0 || a === 255 || classes[p] !== InkClass.stamp) continue;
+    if (a === 255) continue;
     const evened = (deficit(data, p) - floor) * scale;
     if (evened > a) inkAlpha[p] = evened >= 255 ? 255 : Math.round(evened);
   }
