@@ -136,3 +136,47 @@ describe('refineClassMap: grey ink inside a coloured stamp', () => {
     for (let x = 24; x < 40; x++) if (inkAt(x) === 'pen') expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(InkClass.stamp);
   });
 });
+
+describe('refineClassMap: stamp ink the map calls print', () => {
+  const VIOLET: [number, number, number] = [110, 60, 170];
+
+  /**
+   * A 64×16 page of 8 cells: print at x ≡ 2 (mod 4) in cells 0–3, a violet stamp at x ≡ 1 (mod 4)
+   * in cells 2–7; the coarse map calls cells 0–3 print, so the stamp's edge in cells 2–3 is print
+   * (ring letters over a row of type).
+   */
+  function stampOverType(printInk: readonly number[]) {
+    const width = 64;
+    const height = 16;
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    const alpha = new Uint8Array(width * height);
+    const inkAt = (x: number): 'print' | 'stamp' | null => (x % 4 === 2 && x < 32 ? 'print' : x % 4 === 1 && x >= 16 ? 'stamp' : null);
+    for (let y = 2; y < 14; y++) {
+      for (let x = 0; x < width; x++) {
+        const ink = inkAt(x);
+        if (!ink) continue;
+        const p = y * width + x;
+        data.set([...(ink === 'print' ? printInk : VIOLET), 255], p * 4);
+        alpha[p] = 255;
+      }
+    }
+    const { printed, stamp } = InkClass;
+    const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.of(printed, printed, printed, printed, stamp, stamp, stamp, stamp) };
+    return { image: { width, height, data }, alpha, coarse, inkAt };
+  }
+
+  it('gives the stamp its own coloured ink in print cells near it, and leaves the black type to print', () => {
+    const { image, alpha, coarse, inkAt } = stampOverType(BLACK);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 0; x < 32; x++) {
+      const ink = inkAt(x);
+      if (ink) expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(ink === 'print' ? InkClass.printed : InkClass.stamp);
+    }
+  });
+
+  it('leaves print of the stamp’s own colour to print (corporate type beside a stamp of that colour)', () => {
+    const { image, alpha, coarse, inkAt } = stampOverType(VIOLET);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 0; x < 24; x++) if (inkAt(x) === 'print') expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(InkClass.printed);
+  });
+});

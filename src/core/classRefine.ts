@@ -91,6 +91,9 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
           out[p] = released;
           moved.push(p);
         }
+      } else if (out[p] === InkClass.printed && nearby !== null && a >= 128 && colours.stampInkKnown[block] !== 0 && claimedByStamp(nearby, k, colours, block, data, p, a)) {
+        out[p] = InkClass.stamp;
+        moved.push(p);
       }
     }
   }
@@ -155,6 +158,29 @@ function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, blo
     }
   }
   return best;
+}
+
+/** How near (degrees) to the stamp's hue ink the map calls print must be for the stamp to claim it. */
+const CLAIM_HUE = 30;
+
+/**
+ * The other way round: ink of the stamp's own hue that the map calls print, within a few cells of the
+ * stamp, unlike the print around it (ring letters crossing a row of black type), is the stamp's.
+ */
+function claimedByStamp(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number): boolean {
+  const cells = nearby.length / CLASSES;
+  if (nearby[InkClass.stamp * cells + k] > RELEASE_REACH) return false;
+  readInkColour(data, p, alpha, ink);
+  const dr = ink[0];
+  const dg = ink[1];
+  const db = ink[2];
+  if (chroma(dr, dg, db) < STAMP_CHROMA / 2) return false;
+  const s = block * 3;
+  const { stampInk, colour, known } = colours;
+  if (hueDistance(inkHue(dr, dg, db), inkHue(stampInk[s], stampInk[s + 1], stampInk[s + 2])) >= CLAIM_HUE) return false;
+  const q = (block * CLASSES + InkClass.printed) * 3;
+  if (known[block * CLASSES + InkClass.printed] === 0) return true;
+  return Math.sqrt((dr - colour[q]) ** 2 + (dg - colour[q + 1]) ** 2 + (db - colour[q + 2]) ** 2) >= RELEASE_DISTANCE;
 }
 
 function hueDistance(a: number, b: number): number {
