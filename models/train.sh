@@ -11,7 +11,7 @@ THREADS="${INKSEG_THREADS:-2}"
 if [ "$SMOKE" = 1 ]; then
   ROOT=models/.cache/smoke; TRAIN_COUNT=6; VAL_COUNT=3
 else
-  ROOT=models/.cache; TRAIN_COUNT="${INKSEG_TRAIN_COUNT:-600}"; VAL_COUNT="${INKSEG_VAL_COUNT:-60}"
+  ROOT=models/.cache; TRAIN_COUNT="${INKSEG_TRAIN_COUNT:-1200}"; VAL_COUNT="${INKSEG_VAL_COUNT:-60}"
 fi
 started=$(date +%s)
 if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
