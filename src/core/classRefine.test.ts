@@ -6,30 +6,35 @@ const BLACK: [number, number, number] = [20, 20, 22];
 const BLUE: [number, number, number] = [30, 50, 160];
 const GREY_PEN: [number, number, number] = [45, 45, 45];
 
-/**
- * A 64×16 page seen as 8 cells of 8×16: black print in cells 0–3, pen in cells 4–7. The coarse map
- * is off by one cell (cell 3 is called handwriting), as a ¼-scale model map is at a boundary.
- */
-function page(pen: [number, number, number]): { image: RgbaImage; alpha: Uint8Array; coarse: ClassMap; inkAt: (x: number) => 'print' | 'pen' | null } {
+/** A 64×16 page of 8 cells of 8×16 whose ink columns (rows 2–13) `inkAt` names, coloured by `colourOf`; `cells` is the coarse map. */
+function stripedPage<K extends string>(inkAt: (x: number) => K | null, colourOf: (ink: K) => readonly number[], cells: readonly number[]) {
   const width = 64;
   const height = 16;
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
   const alpha = new Uint8Array(width * height);
-  // Ink columns: print at x ≡ 1,2 (mod 4) below x = 32, pen at x ≡ 1,2 (mod 4) from 32 on.
-  const inkAt = (x: number) => (x % 4 === 1 || x % 4 === 2 ? (x < 28 ? 'print' : 'pen') : null);
   for (let y = 2; y < 14; y++) {
     for (let x = 0; x < width; x++) {
       const ink = inkAt(x);
       if (!ink) continue;
-      const [r, g, b] = ink === 'print' ? BLACK : pen;
       const p = y * width + x;
-      data.set([r, g, b, 255], p * 4);
+      data.set([...colourOf(ink), 255], p * 4);
       alpha[p] = 255;
     }
   }
+  const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.from(cells) };
+  const image: RgbaImage = { width, height, data };
+  return { image, alpha, coarse, inkAt };
+}
+
+/**
+ * A 64×16 page seen as 8 cells of 8×16: black print in cells 0–3, pen in cells 4–7. The coarse map
+ * is off by one cell (cell 3 is called handwriting), as a ¼-scale model map is at a boundary.
+ */
+function page(pen: [number, number, number]) {
+  // Ink columns: print at x ≡ 1,2 (mod 4) below x = 28, pen at x ≡ 1,2 (mod 4) from 28 on.
+  const inkAt = (x: number): 'print' | 'pen' | null => (x % 4 === 1 || x % 4 === 2 ? (x < 28 ? 'print' : 'pen') : null);
   const { printed, handwriting } = InkClass;
-  const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.of(printed, printed, printed, handwriting, handwriting, handwriting, handwriting, handwriting) };
-  return { image: { width, height, data }, alpha, coarse, inkAt };
+  return stripedPage(inkAt, (ink) => (ink === 'print' ? BLACK : pen), [printed, printed, printed, handwriting, handwriting, handwriting, handwriting, handwriting]);
 }
 
 describe('refineClassMap', () => {
@@ -73,27 +78,13 @@ describe('refineClassMap: grey ink inside a coloured stamp', () => {
    * coarse map says stamp and no handwriting cell touches them (the pen across a seal).
    */
   function sealedPage(stampInk: [number, number, number], penInk: readonly number[] = BLACK) {
-    const width = 64;
-    const height = 16;
-    const data = new Uint8ClampedArray(width * height * 4).fill(255);
-    const alpha = new Uint8Array(width * height);
     const inkAt = (x: number): 'pen' | 'stamp' | null => {
       if (x < 16) return x % 4 === 2 ? 'pen' : null;
       if (x % 4 === 1) return 'stamp';
       return x % 4 === 2 && x >= 24 && x < 40 ? 'pen' : null;
     };
-    for (let y = 2; y < 14; y++) {
-      for (let x = 0; x < width; x++) {
-        const ink = inkAt(x);
-        if (!ink) continue;
-        const p = y * width + x;
-        data.set([...(ink === 'pen' ? penInk : stampInk), 255], p * 4);
-        alpha[p] = 255;
-      }
-    }
     const { handwriting, stamp } = InkClass;
-    const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.of(handwriting, handwriting, stamp, stamp, stamp, stamp, stamp, stamp) };
-    return { image: { width, height, data }, alpha, coarse, inkAt };
+    return stripedPage(inkAt, (ink) => (ink === 'pen' ? penInk : stampInk), [handwriting, handwriting, stamp, stamp, stamp, stamp, stamp, stamp]);
   }
 
   it('gives black pen strokes the map called stamp to the handwriting a few cells away', () => {
@@ -146,23 +137,9 @@ describe('refineClassMap: stamp ink the map calls print', () => {
    * (ring letters over a row of type).
    */
   function stampOverType(printInk: readonly number[]) {
-    const width = 64;
-    const height = 16;
-    const data = new Uint8ClampedArray(width * height * 4).fill(255);
-    const alpha = new Uint8Array(width * height);
     const inkAt = (x: number): 'print' | 'stamp' | null => (x % 4 === 2 && x < 32 ? 'print' : x % 4 === 1 && x >= 16 ? 'stamp' : null);
-    for (let y = 2; y < 14; y++) {
-      for (let x = 0; x < width; x++) {
-        const ink = inkAt(x);
-        if (!ink) continue;
-        const p = y * width + x;
-        data.set([...(ink === 'print' ? printInk : VIOLET), 255], p * 4);
-        alpha[p] = 255;
-      }
-    }
     const { printed, stamp } = InkClass;
-    const coarse: ClassMap = { width: 8, height: 1, classes: Uint8Array.of(printed, printed, printed, printed, stamp, stamp, stamp, stamp) };
-    return { image: { width, height, data }, alpha, coarse, inkAt };
+    return stripedPage(inkAt, (ink) => (ink === 'print' ? printInk : VIOLET), [printed, printed, printed, printed, stamp, stamp, stamp, stamp]);
   }
 
   it('gives the stamp its own coloured ink in print cells near it, and leaves the black type to print', () => {
