@@ -65,6 +65,17 @@ describe('toModelInput', () => {
     expect([t[k], t[plane + k], t[2 * plane + k], t[3 * plane + k]]).toEqual([0, 0, 0, 0]);
     expect(t[3 * plane + (g.scaledHeight - 1) * g.inputWidth + 3]).toBeCloseTo(1, 5);
   });
+
+  it('gives the same tensor for pixels that do not start on a 4-byte boundary', () => {
+    const aligned = page(1500, 900, (x, y) => (x * 7 + y * 3) % 11 < 4);
+    const bytes = new Uint8ClampedArray(new ArrayBuffer(aligned.flattened.data.length + 1), 1);
+    bytes.set(aligned.flattened.data);
+    const unaligned = { ...aligned, flattened: { ...aligned.flattened, data: bytes } };
+    const g = modelGeometry(1500, 900);
+    const expected = toModelInput(aligned, g);
+    expect(expected[10 * g.inputWidth + 10]).toBeGreaterThan(0);
+    expect(toModelInput(unaligned, g)).toEqual(expected);
+  });
 });
 
 describe('toClassMap', () => {
