@@ -1,3 +1,4 @@
+import { rgbaWords } from './pixelWords';
 import type { RgbaImage } from './types';
 
 /**
@@ -104,12 +105,26 @@ export function computeInkAlpha(flattened: RgbaImage, t: AlphaThresholds): Uint8
 function deficits(flattened: RgbaImage): Uint8Array {
   const { data } = flattened;
   const deficit = new Uint8Array(flattened.width * flattened.height);
-  for (let p = 0, i = 0; p < deficit.length; p++, i += 4) {
-    const r = data[i];
-    const g = data[i + 1];
-    const b = data[i + 2];
-    const m = r < g ? (r < b ? r : b) : g < b ? g : b;
-    deficit[p] = data[i + 3] === 0 ? 0 : 255 - m;
+  const words = rgbaWords(data, deficit.length);
+  if (!words) {
+    for (let p = 0, i = 0; p < deficit.length; p++, i += 4) {
+      const m = Math.min(data[i], data[i + 1], data[i + 2]);
+      deficit[p] = data[i + 3] === 0 ? 0 : 255 - m;
+    }
+    return deficit;
+  }
+  // Branch-free minimum: which channel is darkest changes from pixel to pixel, and mispredicted
+  // branches made this loop twice as slow on a 12-MP photo.
+  for (let p = 0; p < deficit.length; p++) {
+    const v = words[p];
+    const r = v & 255;
+    const g = (v >>> 8) & 255;
+    const b = (v >>> 16) & 255;
+    let d = r - g;
+    const rg = g + (d & (d >> 31));
+    d = rg - b;
+    const m = b + (d & (d >> 31));
+    deficit[p] = v >>> 24 === 0 ? 0 : 255 - m;
   }
   return deficit;
 }

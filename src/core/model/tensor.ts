@@ -1,7 +1,6 @@
 import { InkClass, type ClassMap, type EngineInput } from '../types';
+import { rgbaWords } from '../pixelWords';
 import { MODEL_CHANNELS, OUTPUT_STRIDE, type ModelGeometry, sourceSpans } from './geometry';
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], values 0..1: the
@@ -20,8 +19,7 @@ export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float
   const ys = sourceSpans(sh, th);
   // When enlarging, a model column repeats one source column.
   const enlarging = tw > sw;
-  // One 32-bit load per RGBA pixel instead of three byte loads (little-endian: red is the low byte).
-  const words = LITTLE_ENDIAN && data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, sw * sh) : null;
+  const words = rgbaWords(data, sw * sh);
   // Raw channel sums per model column; the deficit is 255·count − sum, the same integers as summing 255 − value.
   const sums = new Int32Array(tw * 4);
   for (let ty = 0; ty < th; ty++) {
