@@ -1,4 +1,5 @@
 import { inkScale } from './inkAlpha';
+import { rgbaWords } from './pixelWords';
 import { InkClass, type ClassMap, type CleanOptions, type RgbaImage } from './types';
 
 export type InkClassName = Exclude<keyof typeof InkClass, 'paper'>;
@@ -85,6 +86,7 @@ export function composeInk(flattened: RgbaImage, inkAlpha: Uint8Array, classMap:
   }
   const zone = rule.keepTouching ? touchZone(classMap, kept) : new Uint8Array(classMap.width * classMap.height);
   const { classes } = classMap;
+  const words = rgbaWords(data, width * height);
   const cellX = new Int32Array(width);
   for (let x = 0; x < width; x++) cellX[x] = Math.min(classMap.width - 1, Math.floor((x * classMap.width) / width));
   for (let y = 0; y < height; y++) {
@@ -96,10 +98,8 @@ export function composeInk(flattened: RgbaImage, inkAlpha: Uint8Array, classMap:
       const k = cellRow + cellX[x];
       const c = classes[k];
       if (a === 0 || (kept[c] === 0 && (touchable[c] & zone[k]) === 0)) {
-        data[i] = 0;
-        data[i + 1] = 0;
-        data[i + 2] = 0;
-        data[i + 3] = 0;
+        if (words) words[p] = 0;
+        else data.fill(0, i, i + 4);
         continue;
       }
       const s = inkScale[a];
