@@ -6,14 +6,17 @@ import { evenOutStampInk } from './stampInkStrength';
 import { COMPOSITION, composeInk, compositionKey } from './composition';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
+import { uprightTurns } from './pageOrientation';
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
+import { turnImage, turnPlane } from './quarterTurn';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
- * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → ink classes
+ * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → a sideways page
+ * turned upright for the analysis → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
- * evened out against the stamp's strength → composition per options → optional crop.
+ * evened out against the stamp's strength → composition per options (turned back) → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -28,18 +31,24 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const flattened = flattenAgainstPaper(image, field);
   lap('paper');
   const thresholds = estimateAlphaThresholds(flattened);
-  const inkAlpha = computeInkAlpha(flattened, thresholds);
+  const uprightAlpha = computeInkAlpha(flattened, thresholds);
   lap('alpha');
-  const coarseMap = await engine.classify({ flattened, inkAlpha });
+  // A sideways page is analysed upright (rows of type as rows) and its result turned back.
+  const turns = uprightTurns(uprightAlpha, image.width, image.height);
+  const page = turns === 0 ? flattened : turnImage(flattened, turns);
+  const inkAlpha = turns === 0 ? uprightAlpha : turnPlane(uprightAlpha, image.width, image.height, turns);
+  lap('orientation');
+  const coarseMap = await engine.classify({ flattened: page, inkAlpha });
   lap('classify');
-  const classMap = refineClassMap(coarseMap, flattened, inkAlpha);
+  const classMap = refineClassMap(coarseMap, page, inkAlpha);
   lap('refine');
-  continueFormLines(classMap, flattened, inkAlpha);
+  continueFormLines(classMap, page, inkAlpha);
   printGlyphsInRows(classMap, inkAlpha);
   lap('lines');
-  evenOutStampInk(classMap, flattened, inkAlpha, thresholds);
+  evenOutStampInk(classMap, page, inkAlpha, thresholds);
   lap('stampInk');
-  let result = composeInk(flattened, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
+  let result = composeInk(page, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
+  if (turns !== 0) result = turnImage(result, 4 - turns);
   lap('compose');
   let crop: CleanResult['crop'];
   if (options.crop) {
