@@ -39,7 +39,7 @@ export interface ProcessResult {
   sourceHeight: number;
   /**
    * Milliseconds per stage: engine, decode, clean, encode; within clean the pipeline's stages as
-   * `clean.<stage>` (paper, alpha, classify, refine, lines, stampInk, compose, crop) and, with the model,
+   * `clean.<stage>` (paper, alpha, orientation, classify, refine, lines, stampInk, compose, crop) and, with the model,
    * `clean.classify.inference` (the session.run alone).
    */
   timings: Record<string, number>;

@@ -182,6 +182,7 @@ export const STAGE_LABELS: Record<string, string> = {
   clean: 'clean (src/core pipeline)',
   'clean.paper': '  paper',
   'clean.alpha': '  alpha',
+  'clean.orientation': '  orientation (sideways pages turned upright)',
   'clean.classify': '  classify (model: tensor + inference + class map)',
   'clean.classify.inference': 'model inference (WASM session.run)',
   'clean.refine': '  refine (class map to full resolution)',
