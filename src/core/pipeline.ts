@@ -31,12 +31,12 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const flattened = flattenAgainstPaper(image, field);
   lap('paper');
   const thresholds = estimateAlphaThresholds(flattened);
-  const uprightAlpha = computeInkAlpha(flattened, thresholds);
+  const alphaAsGiven = computeInkAlpha(flattened, thresholds);
   lap('alpha');
   // A sideways page is analysed upright (rows of type as rows) and its result turned back.
-  const turns = uprightTurns(uprightAlpha, image.width, image.height);
+  const turns = uprightTurns(alphaAsGiven, image.width, image.height);
   const page = turns === 0 ? flattened : turnImage(flattened, turns);
-  const inkAlpha = turns === 0 ? uprightAlpha : turnPlane(uprightAlpha, image.width, image.height, turns);
+  const inkAlpha = turns === 0 ? alphaAsGiven : turnPlane(alphaAsGiven, image.width, image.height, turns);
   lap('orientation');
   const coarseMap = await engine.classify({ flattened: page, inkAlpha });
   lap('classify');
