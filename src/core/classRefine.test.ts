@@ -60,6 +60,18 @@ describe('refineClassMap', () => {
     }
   });
 
+  it('on a map of finer cells (cellScale 2), looks as far across the page as on unit cells', () => {
+    // The same page as 16 cells of 4×16; the map calls cells 5–15 handwriting, three fine cells too early.
+    const { image, alpha, inkAt } = page(BLUE);
+    const classes = Uint8Array.from({ length: 16 }, (_, k) => (k < 5 ? InkClass.printed : InkClass.handwriting));
+    const fine = (cellScale?: number): ClassMap => ({ width: 16, height: 1, classes, cellScale });
+    const printKept = (map: ClassMap) => [25, 26].map((x) => map.classes[8 * 64 + x]);
+    expect(inkAt(25)).toBe('print');
+    // Unit neighbourhoods on fine cells reach one fine cell: cell 6 (print at x 25–26) sees only handwriting and keeps it.
+    expect(printKept(refineClassMap(fine(), image, alpha))).toEqual([InkClass.handwriting, InkClass.handwriting]);
+    expect(printKept(refineClassMap(fine(2), image, alpha))).toEqual([InkClass.printed, InkClass.printed]);
+  });
+
   it('returns a full-resolution map unchanged and is deterministic', () => {
     const { image, alpha, coarse } = page(BLUE);
     const full = refineClassMap(coarse, image, alpha);

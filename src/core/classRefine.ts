@@ -20,9 +20,21 @@ export interface RefineOptions {
   block: number;
   /** Two classes whose local inks differ by less than this (deficit units) are not told apart by colour. */
   separation: number;
+  /** Cells on each side of a cell whose classes are its pixels' candidates (1: the 3×3 neighbourhood). */
+  radius: number;
+  /** How many cells away the class that takes grey ink out of a stamp may be, and the cost per cell. */
+  releaseReach: number;
+  releasePenalty: number;
 }
 
-const DEFAULTS: RefineOptions = { cellPenalty: 100, solidAlpha: 192, block: 8, separation: 60 };
+/**
+ * Defaults for a map whose cells are `scale` times finer than the unit cell these were tuned at (the
+ * classical grid, and a stride-4 model's cells): distances in cells grow with it and costs per cell
+ * shrink, so a finer map is refined over the same stretch of page.
+ */
+function defaults(scale: number): RefineOptions {
+  return { cellPenalty: 100 / scale, solidAlpha: 192, block: 8 * scale, separation: 60, radius: scale, releaseReach: 4 * scale, releasePenalty: 20 / scale };
+}
 const CLASSES = 6;
 /** Scratch for one pixel's ink colour (the passes here are synchronous). */
 const ink = new Float64Array(3);
@@ -32,19 +44,20 @@ const MIN_COLOUR_PIXELS = 24;
 export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, options: Partial<RefineOptions> = {}): ClassMap {
   const { width, height, data } = flattened;
   if (coarse.width >= width && coarse.height >= height) return coarse;
-  const opts = { ...DEFAULTS, ...options };
+  const opts = { ...defaults(coarse.cellScale ?? 1), ...options };
   const { width: cw, height: ch, classes: cells } = coarse;
   const cellX = new Int32Array(width);
   for (let x = 0; x < width; x++) cellX[x] = Math.min(cw - 1, Math.floor((x * cw) / width));
   const cellY = new Int32Array(height);
   for (let y = 0; y < height; y++) cellY[y] = Math.min(ch - 1, Math.floor((y * ch) / height));
 
-  const mixed = mixedCells(coarse);
+  const mixed = mixedCells(coarse, opts.radius);
   const colours = classColours(coarse, mixed, flattened, inkAlpha, cellX, cellY, opts);
   const blocksWide = Math.ceil(cw / opts.block);
   const separation2 = opts.separation * opts.separation;
 
-  const nearby = colours.stampInkKnown.includes(1) ? classDistances(coarse, RELEASE_REACH) : null;
+  const nearby = colours.stampInkKnown.includes(1) ? classDistances(coarse, opts.releaseReach) : null;
+  const R = opts.radius;
   const moved: number[] = [];
   const out = new Uint8Array(width * height);
   const cellW = width / cw;
@@ -69,16 +82,16 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
         candidateCost.fill(Infinity);
         const left = (x + 0.5 - cx * cellW) / cellW;
         const right = ((cx + 1) * cellW - x - 0.5) / cellW;
-        for (let dy = -1; dy <= 1; dy++) {
+        for (let dy = -R; dy <= R; dy++) {
           const ny = cy + dy;
           if (ny < 0 || ny >= ch) continue;
-          const gapY = dy === 0 ? 0 : dy < 0 ? above : below;
-          for (let dx = -1; dx <= 1; dx++) {
+          const gapY = dy === 0 ? 0 : (dy < 0 ? above : below) + Math.abs(dy) - 1;
+          for (let dx = -R; dx <= R; dx++) {
             const nx = cx + dx;
             if (nx < 0 || nx >= cw) continue;
             const c = cells[ny * cw + nx];
             if (c === InkClass.paper) continue;
-            const gapX = dx === 0 ? 0 : dx < 0 ? left : right;
+            const gapX = dx === 0 ? 0 : (dx < 0 ? left : right) + Math.abs(dx) - 1;
             const cost = Math.sqrt(gapX * gapX + gapY * gapY) * opts.cellPenalty;
             if (cost < candidateCost[c]) candidateCost[c] = cost;
           }
@@ -86,12 +99,12 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
         out[p] = chooseClass(cells[k], candidateCost, colours, block * CLASSES, data, p, a, separation2);
       }
       if (out[p] === InkClass.stamp && nearby !== null && a >= 128 && colours.stampInkKnown[block] !== 0) {
-        const released = releasedClass(nearby, k, colours, block, data, p, a);
+        const released = releasedClass(nearby, k, colours, block, data, p, a, opts);
         if (released !== InkClass.stamp) {
           out[p] = released;
           moved.push(p);
         }
-      } else if (out[p] === InkClass.printed && nearby !== null && a >= 128 && colours.stampInkKnown[block] !== 0 && claimedByStamp(nearby, k, colours, block, data, p, a)) {
+      } else if (out[p] === InkClass.printed && nearby !== null && a >= 128 && colours.stampInkKnown[block] !== 0 && claimedByStamp(nearby, k, colours, block, data, p, a, opts)) {
         out[p] = InkClass.stamp;
         moved.push(p);
       }
@@ -101,9 +114,6 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
   return { width, height, classes: out };
 }
 
-/** How many cells away the class that takes grey ink out of a stamp may be, and the cost per cell. */
-const RELEASE_REACH = 4;
-const RELEASE_PENALTY = 20;
 /** Least distance (deficit units) of that grey ink from the stamp's colour. */
 const RELEASE_DISTANCE = 60;
 /** Chroma (max − min channel of the ink colour, deficit units) from which ink counts as coloured; below half of it, as grey. */
@@ -125,7 +135,7 @@ const OTHER_HUE_SHARE = 1 / 3;
  * (a blue pen across a red seal) is never the stamp's: it goes to a class of its colour nearby, else to
  * handwriting when in a pen's hue, to print when not.
  */
-function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number): number {
+function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number, opts: RefineOptions): number {
   readInkColour(data, p, alpha, ink);
   const dr = ink[0];
   const dg = ink[1];
@@ -150,8 +160,8 @@ function releasedClass(nearby: Uint8Array, k: number, colours: ClassColours, blo
   for (const c of RELEASED_TO) {
     const reach = nearby[c * cells + k];
     const q = (block * CLASSES + c) * 3;
-    if (reach > RELEASE_REACH || known[block * CLASSES + c] === 0) continue;
-    const cost = reach * RELEASE_PENALTY + Math.sqrt((dr - colour[q]) ** 2 + (dg - colour[q + 1]) ** 2 + (db - colour[q + 2]) ** 2);
+    if (reach > opts.releaseReach || known[block * CLASSES + c] === 0) continue;
+    const cost = reach * opts.releasePenalty + Math.sqrt((dr - colour[q]) ** 2 + (dg - colour[q + 1]) ** 2 + (db - colour[q + 2]) ** 2);
     if (cost < bestCost) {
       bestCost = cost;
       best = c;
@@ -167,9 +177,9 @@ const CLAIM_HUE = 30;
  * The other way round: ink of the stamp's own hue that the map calls print, within a few cells of the
  * stamp, unlike the print around it (ring letters crossing a row of black type), is the stamp's.
  */
-function claimedByStamp(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number): boolean {
+function claimedByStamp(nearby: Uint8Array, k: number, colours: ClassColours, block: number, data: Uint8ClampedArray, p: number, alpha: number, opts: RefineOptions): boolean {
   const cells = nearby.length / CLASSES;
-  if (nearby[InkClass.stamp * cells + k] > RELEASE_REACH) return false;
+  if (nearby[InkClass.stamp * cells + k] > opts.releaseReach) return false;
   readInkColour(data, p, alpha, ink);
   const dr = ink[0];
   const dg = ink[1];
@@ -289,17 +299,17 @@ function chooseClass(own: number, candidateCost: Float32Array, colours: ClassCol
 }
 
 /** 1 for cells whose 3×3 neighbourhood holds another ink class than their own (paper cells included when next to ink). */
-function mixedCells({ width, height, classes }: ClassMap): Uint8Array {
+function mixedCells({ width, height, classes }: ClassMap, radius: number): Uint8Array {
   const mixed = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const k = y * width + x;
       const own = classes[k];
       let other = false;
-      for (let dy = -1; dy <= 1 && !other; dy++) {
+      for (let dy = -radius; dy <= radius && !other; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
+        for (let dx = -radius; dx <= radius; dx++) {
           const nx = x + dx;
           if (nx < 0 || nx >= width) continue;
           const c = classes[ny * width + nx];

@@ -33,6 +33,12 @@ export interface ClassMap {
   width: number;
   height: number;
   classes: Uint8Array;
+  /**
+   * How many of this map's cells span one unit cell of the refinement's neighbourhoods (a stride-4
+   * model cell, about 1 mm of an A4 page): 1 (the default) for the classical grid and a stride-4
+   * model, 2 for a stride-2 model.
+   */
+  cellScale?: number;
 }
 
 /** What an engine sees: the flattened page (paper removed to white) and the full-resolution ink alpha. */

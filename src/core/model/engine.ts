@@ -1,5 +1,5 @@
 import type { ClassMap, Engine, EngineInput } from '../types';
-import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry } from './geometry';
+import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
 import { printFilledEmblems } from './filledEmblems';
 import { toClassMap, toModelInput } from './tensor';
@@ -18,16 +18,19 @@ export interface ModelEngineOptions {
 }
 
 export const MODEL_NAME = 'inkseg-v2';
+/** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
+const UNIT_CELL_STRIDE = 4;
 
-/** Classifies one page with the model: scale-normalised tensor (by the page's size, or its strokes for a close-up) → run → argmax class map. */
+/** Classifies one page with the model: scale-normalised tensor (by the page's size, or its strokes for a close-up) → run → argmax class map at the stride the model answers in. */
 export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
   const { width, height } = input.flattened;
   const geometry = modelGeometry(width, height, strokeNormalisedLongSide(input.inkAlpha, width, height, longSide));
   const tensor = toModelInput(input, geometry);
   const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
-  const map = toClassMap(output.data, output.dims, geometry, tensor);
-  printFilledEmblems(map, tensor, geometry);
-  return map;
+  const answered = withOutputStride(geometry, outputStrideOf(output.dims, geometry));
+  const map = toClassMap(output.data, output.dims, answered, tensor);
+  printFilledEmblems(map, tensor, answered);
+  return { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride };
 }
 
 /**

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InkClass, type ClassMap } from '../types';
 import { printFilledEmblems } from './filledEmblems';
-import { modelGeometry, OUTPUT_STRIDE } from './geometry';
+import { modelGeometry } from './geometry';
 
-const geometry = modelGeometry(64, 64, 64); // a 16×16 class map over a 64×64 input
-const { inputWidth: iw, inputHeight: ih, mapWidth } = geometry;
+const geometry = modelGeometry(64, 64, 64); // a 32×32 class map over a 64×64 input
+const { inputWidth: iw, inputHeight: ih, mapWidth, outputStride: stride } = geometry;
 
 /** An input whose alpha is `alphaOf(cellX, cellY)` over each cell's whole block. */
 function inputWith(alphaOf: (cx: number, cy: number) => number): Float32Array {
   const input = new Float32Array(4 * iw * ih);
   for (let y = 0; y < ih; y++) {
-    for (let x = 0; x < iw; x++) input[3 * iw * ih + y * iw + x] = alphaOf((x / OUTPUT_STRIDE) | 0, (y / OUTPUT_STRIDE) | 0);
+    for (let x = 0; x < iw; x++) input[3 * iw * ih + y * iw + x] = alphaOf((x / stride) | 0, (y / stride) | 0);
   }
   return input;
 }

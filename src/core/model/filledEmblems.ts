@@ -1,5 +1,5 @@
 import { InkClass, type ClassMap } from '../types';
-import { OUTPUT_STRIDE, type ModelGeometry } from './geometry';
+import type { ModelGeometry } from './geometry';
 import { cellAlphaSums } from './tensor';
 
 /** Mean input alpha from which a class-map cell counts as solid ink. */
@@ -54,10 +54,10 @@ export function printFilledEmblems(map: ClassMap, input: Float32Array, geometry:
   }
 }
 
-/** 1 for each class-map cell whose OUTPUT_STRIDE² block of the input has a mean alpha of SOLID_ALPHA or more. */
+/** 1 for each class-map cell whose outputStride² block of the input has a mean alpha of SOLID_ALPHA or more. */
 function solidCells(input: Float32Array, geometry: ModelGeometry): Uint8Array {
   const sums = cellAlphaSums(input, geometry);
-  const threshold = SOLID_ALPHA * OUTPUT_STRIDE * OUTPUT_STRIDE;
+  const threshold = SOLID_ALPHA * geometry.outputStride * geometry.outputStride;
   const solid = new Uint8Array(sums.length);
   for (let k = 0; k < solid.length; k++) solid[k] = sums[k] >= threshold ? 1 : 0;
   return solid;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InkClass, type EngineInput } from '../types';
-import { createModelEngine, INPUT_MULTIPLE, MODEL_LONG_SIDE, modelGeometry, OUTPUT_STRIDE, toClassMap, toModelInput } from './index';
+import { createModelEngine, INPUT_MULTIPLE, MODEL_LONG_SIDE, modelGeometry, OUTPUT_STRIDE, outputStrideOf, toClassMap, toModelInput, withOutputStride } from './index';
 
 function page(width: number, height: number, ink: (x: number, y: number) => boolean): EngineInput {
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -31,6 +31,24 @@ describe('modelGeometry', () => {
 
   it('refuses an empty page', () => {
     expect(() => modelGeometry(0, 10)).toThrow(RangeError);
+  });
+
+  it('tiles the same scaled page with cells of any output stride up to 4', () => {
+    const g = modelGeometry(1000, 700);
+    for (const stride of [1, 2, 4]) {
+      const s = withOutputStride(g, stride);
+      expect([s.scaledWidth, s.inputWidth, s.inputHeight]).toEqual([g.scaledWidth, g.inputWidth, g.inputHeight]);
+      expect([s.mapWidth * stride, s.mapHeight * stride]).toEqual([g.scaledWidth, g.scaledHeight]);
+    }
+    expect(() => withOutputStride(g, 3)).toThrow(RangeError);
+  });
+
+  it("reads a model's output stride from its output size", () => {
+    const g = modelGeometry(1000, 700);
+    expect(outputStrideOf([1, 6, g.inputHeight / 2, g.inputWidth / 2], g)).toBe(2);
+    expect(outputStrideOf([1, 6, g.inputHeight / 4, g.inputWidth / 4], g)).toBe(4);
+    expect(() => outputStrideOf([1, 6, g.inputHeight / 8, g.inputWidth / 8], g)).toThrow(RangeError);
+    expect(() => outputStrideOf([1, 6, g.inputHeight / 2, g.inputWidth / 4], g)).toThrow(RangeError);
   });
 });
 
@@ -80,7 +98,7 @@ describe('toModelInput', () => {
 
 describe('toClassMap', () => {
   it('argmaxes logits per cell and cuts the padding off', () => {
-    const g = modelGeometry(1000, 700); // map 256×180 in a 256×(inputHeight/4) output
+    const g = modelGeometry(1000, 700); // map 512×360 in a 512×(inputHeight/2) output
     const h = g.inputHeight / OUTPUT_STRIDE;
     const w = g.inputWidth / OUTPUT_STRIDE;
     const logits = new Float32Array(6 * w * h);
@@ -94,7 +112,7 @@ describe('toClassMap', () => {
 
   it('with the input tensor, leaves paper to the ink alpha: inkless cells paper, inked cells their best ink class', () => {
     const input = page(64, 64, (x, y) => x < 32 && y < 32);
-    const g = modelGeometry(64, 64, 64); // 1:1, 16×16 cells
+    const g = modelGeometry(64, 64, 64, 4); // 1:1, 16×16 cells of 4×4
     const tensor = toModelInput(input, g);
     const plane = 16 * 16;
     const logits = new Float32Array(6 * plane);
@@ -111,8 +129,9 @@ describe('toClassMap', () => {
 
   it('takes integer labels as they are', () => {
     const g = modelGeometry(64, 64);
-    const labels = new Uint8Array((g.inputWidth / 4) * (g.inputHeight / 4)).fill(InkClass.stamp);
-    const map = toClassMap(labels, [1, g.inputHeight / 4, g.inputWidth / 4], g);
+    const [h, w] = [g.inputHeight / OUTPUT_STRIDE, g.inputWidth / OUTPUT_STRIDE];
+    const labels = new Uint8Array(w * h).fill(InkClass.stamp);
+    const map = toClassMap(labels, [1, h, w], g);
     expect(map.classes.every((c) => c === InkClass.stamp)).toBe(true);
   });
 
@@ -123,32 +142,38 @@ describe('toClassMap', () => {
 });
 
 describe('createModelEngine', () => {
-  it('runs the supplied session on the normalised tensor and returns a page-aligned class map', async () => {
-    // A fake model: stamp where the 4×4 input cell holds ink, paper elsewhere.
-    const seen: number[][] = [];
-    const engine = createModelEngine(async (data, dims) => {
+  /** A fake model answering at `stride`: stamp where the stride×stride input cell holds ink, paper elsewhere. */
+  const fakeModel = (stride: number, seen: number[][]) =>
+    createModelEngine(async (data, dims) => {
       seen.push(dims);
       const [, , H, W] = dims;
-      const h = H / 4;
-      const w = W / 4;
+      const h = H / stride;
+      const w = W / stride;
       const out = new Float32Array(6 * h * w);
       for (let y = 0; y < h; y++) {
         for (let x = 0; x < w; x++) {
           let ink = 0;
-          for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 4; dx++) ink += data[3 * H * W + (y * 4 + dy) * W + x * 4 + dx];
+          for (let dy = 0; dy < stride; dy++) for (let dx = 0; dx < stride; dx++) ink += data[3 * H * W + (y * stride + dy) * W + x * stride + dx];
           out[(ink > 0 ? InkClass.stamp : InkClass.paper) * h * w + y * w + x] = 1;
         }
       }
       return { data: out, dims: [1, 6, h, w] };
     });
-    expect(engine.name).toBe('model:inkseg-v2');
+
+  it('runs the supplied session on the normalised tensor and returns a page-aligned class map at the stride the model answers in', async () => {
     const input = page(3000, 2000, (x, y) => x >= 1500 && y < 1000); // top-right quarter inked
-    const map = await engine.classify(input);
-    expect(seen[0]).toEqual([1, 4, 704, 1024]);
-    expect([map.width, map.height]).toEqual([256, 171]);
-    expect(map.classes[10 * 256 + 200]).toBe(InkClass.stamp);
-    expect(map.classes[10 * 256 + 20]).toBe(InkClass.paper);
-    expect(map.classes[150 * 256 + 200]).toBe(InkClass.paper);
+    for (const stride of [2, 4]) {
+      const seen: number[][] = [];
+      const engine = fakeModel(stride, seen);
+      expect(engine.name).toBe('model:inkseg-v2');
+      const map = await engine.classify(input);
+      expect(seen[0]).toEqual([1, 4, 704, 1024]);
+      const [w, h] = [1024 / stride, Math.round(684 / stride)];
+      expect([map.width, map.height]).toEqual([w, h]);
+      expect(map.classes[3 * w + Math.round(0.8 * w)]).toBe(InkClass.stamp);
+      expect(map.classes[3 * w + Math.round(0.1 * w)]).toBe(InkClass.paper);
+      expect(map.classes[(h - 3) * w + Math.round(0.8 * w)]).toBe(InkClass.paper);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { InkClass, type ClassMap, type EngineInput } from '../types';
 import { rgbaWords } from '../pixelWords';
-import { MODEL_CHANNELS, OUTPUT_STRIDE, type ModelGeometry, sourceSpans } from './geometry';
+import { MODEL_CHANNELS, type ModelGeometry, sourceSpans } from './geometry';
 
 /**
  * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], values 0..1: the
@@ -118,7 +118,7 @@ export function toClassMap(values: ArrayLike<number>, dims: readonly number[], g
   return { width: mapWidth, height: mapHeight, classes };
 }
 
-/** 1 for each class-map cell whose OUTPUT_STRIDE² block of the input holds any ink alpha. */
+/** 1 for each class-map cell whose outputStride² block of the input holds any ink alpha. */
 export function inkedCells(input: Float32Array, geometry: ModelGeometry): Uint8Array {
   const sums = cellAlphaSums(input, geometry);
   const inked = new Uint8Array(sums.length);
@@ -126,15 +126,15 @@ export function inkedCells(input: Float32Array, geometry: ModelGeometry): Uint8A
   return inked;
 }
 
-/** Per class-map cell, the sum of the input's ink alpha (0..1 per pixel) over its OUTPUT_STRIDE² block. */
+/** Per class-map cell, the sum of the input's ink alpha (0..1 per pixel) over its outputStride² block. */
 export function cellAlphaSums(input: Float32Array, geometry: ModelGeometry): Float32Array {
-  const { inputWidth: iw, inputHeight: ih, mapWidth, mapHeight } = geometry;
+  const { inputWidth: iw, inputHeight: ih, mapWidth, mapHeight, outputStride: stride } = geometry;
   const alpha = input.subarray(3 * iw * ih, 4 * iw * ih);
   const sums = new Float32Array(mapWidth * mapHeight);
-  for (let y = 0; y < mapHeight * OUTPUT_STRIDE; y++) {
+  for (let y = 0; y < mapHeight * stride; y++) {
     const row = y * iw;
-    const cellRow = ((y / OUTPUT_STRIDE) | 0) * mapWidth;
-    for (let x = 0; x < mapWidth * OUTPUT_STRIDE; x++) sums[cellRow + ((x / OUTPUT_STRIDE) | 0)] += alpha[row + x];
+    const cellRow = ((y / stride) | 0) * mapWidth;
+    for (let x = 0; x < mapWidth * stride; x++) sums[cellRow + ((x / stride) | 0)] += alpha[row + x];
   }
   return sums;
 }
