@@ -3,7 +3,7 @@
  * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha, then
  * src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
  *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
- *   NNNN.target.png  RGB at 1/4 of that (the class map's cells):
+ *   NNNN.target.png  RGB at 1/OUTPUT_STRIDE of that (the class map's cells):
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
  *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),
  *                    B = the winning class's share of the cell's ink (0..255).

@@ -37,6 +37,7 @@ def parse_args():
     p.add_argument('--focus-weight', type=float, default=3.0, help='loss weight of handwriting and stamp cells')
     p.add_argument('--widths', default='16,32,64,128,192')
     p.add_argument('--stem', default='dense', choices=['dense', 'sep'])
+    p.add_argument('--out-stride', type=int, default=2, choices=[2, 4], help='model pixels per output cell (the prepared targets must match)')
     p.add_argument('--ckpt-every', type=int, default=100)
     p.add_argument('--val-every', type=int, default=2500)
     p.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
@@ -52,7 +53,7 @@ def parse_args():
 
 
 @torch.no_grad()
-def evaluate(model, pages):
+def evaluate(model, pages, stride):
     """Per-class IoU over ink cells (weighted like the loss) and weighted accuracy, at full-page input."""
     model.eval()
     inter = np.zeros(NUM_CLASSES)
@@ -63,7 +64,7 @@ def evaluate(model, pages):
         h, w = page.cls.shape
         # As src/core/model decides: paper where the input holds no ink, else the best ink class.
         pred = logits[0, 1:, :h, :w].argmax(0).numpy() + 1
-        inked = F.max_pool2d(torch.from_numpy(full_page_input(page))[:, 3:4], 4)[0, 0, :h, :w].numpy() > 0
+        inked = F.max_pool2d(torch.from_numpy(full_page_input(page))[:, 3:4], stride)[0, 0, :h, :w].numpy() > 0
         pred[~inked] = 0
         ink = page.ink  # only cells with solid ink count
         m = ink > 0
@@ -88,8 +89,8 @@ def main():
     widths = tuple(int(v) for v in a.widths.split(','))
     # Channels-last runs the convolutions ~25% faster on this CPU (0.16 vs 0.22 s per batch), with the
     # same determinism; the longer schedule is paid for by that speed-up.
-    model = InkSeg(widths, a.stem).to(memory_format=torch.channels_last)
-    print(f'train: InkSeg widths={widths} stem={a.stem} params={param_count(model)} threads={a.threads}', flush=True)
+    model = InkSeg(widths, a.stem, a.out_stride).to(memory_format=torch.channels_last)
+    print(f'train: InkSeg widths={widths} stem={a.stem} out_stride={a.out_stride} params={param_count(model)} threads={a.threads}', flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.iters, pct_start=0.1)
     ckpt_path = os.path.join(a.run, 'ckpt.pt')
@@ -99,10 +100,14 @@ def main():
     train_pages = load_pages(a.train, limit)
     val_pages = load_pages(a.val, 4 if a.smoke else None) if os.path.isdir(a.val) else []
     print(f'train: {len(train_pages)} train pages, {len(val_pages)} val pages', flush=True)
+    for pages in (train_pages, val_pages):
+        if pages and pages[0].stride != a.out_stride:
+            sys.exit(f'train: the pairs were prepared at output stride {pages[0].stride}, the model answers at {a.out_stride}')
     sampler = CropSampler(train_pages, size=a.crop, seed=a.seed)
     if os.path.exists(ckpt_path) and not a.fresh:
         ck = torch.load(ckpt_path)
-        if ck['widths'] == list(widths) and ck.get('stem', 'dense') == a.stem and ck['iters'] == a.iters and ck.get('focus') == a.focus_weight:
+        same = ck['widths'] == list(widths) and ck.get('stem', 'dense') == a.stem and ck.get('outStride', 4) == a.out_stride
+        if same and ck['iters'] == a.iters and ck.get('focus') == a.focus_weight:
             model.load_state_dict(ck['model'])
             opt.load_state_dict(ck['opt'])
             sched.load_state_dict(ck['sched'])
@@ -116,7 +121,8 @@ def main():
     def save():
         torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(),
                     'rng': sampler.rng.bit_generator.state, 'torch_rng': torch.get_rng_state(),
-                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'stem': a.stem, 'iters': a.iters, 'focus': a.focus_weight}, ckpt_path + '.tmp')
+                    'step': step, 'elapsed': elapsed, 'widths': list(widths), 'stem': a.stem, 'outStride': a.out_stride,
+                    'iters': a.iters, 'focus': a.focus_weight}, ckpt_path + '.tmp')
         os.replace(ckpt_path + '.tmp', ckpt_path)
 
     model.train()
@@ -144,12 +150,12 @@ def main():
         if step % a.ckpt_every == 0 or step == a.iters:
             save()
         if val_pages and (step % a.val_every == 0 or step == a.iters):
-            print('val', json.dumps(evaluate(model, val_pages)), flush=True)
+            print('val', json.dumps(evaluate(model, val_pages, a.out_stride)), flush=True)
             t0 = time.time()
-    metrics = evaluate(model, val_pages) if val_pages else {}
+    metrics = evaluate(model, val_pages, a.out_stride) if val_pages else {}
     export_onnx(model.to(memory_format=torch.contiguous_format), a.out)
     size = os.path.getsize(a.out)
-    summary = {'params': param_count(model), 'widths': list(widths), 'stem': a.stem, 'onnxBytes': size, 'steps': step,
+    summary = {'params': param_count(model), 'widths': list(widths), 'stem': a.stem, 'outStride': a.out_stride, 'onnxBytes': size, 'steps': step,
                'batch': a.batch, 'crop': a.crop, 'trainMinutes': round(elapsed / 60, 1), 'trainPages': len(train_pages),
                'valPages': len(val_pages), 'seed': a.seed, 'focusWeight': a.focus_weight, 'val': metrics}
     with open(os.path.join(a.run, 'summary.json'), 'w') as f:

@@ -5,15 +5,15 @@ import os
 import cv2
 import numpy as np
 
-STRIDE = 4
 # Loss weight per target class: the tasks are signature and stamp extraction.
 CLASS_WEIGHT = np.array([0.5, 1.0, 1.0, 2.0, 2.0, 1.0], dtype=np.float32)
 PAPER_WEIGHT = 0.02
 
 
 class Page:
-    def __init__(self, image, target):
+    def __init__(self, image, target, stride):
         self.image = image  # H×W×4 uint8: ink deficit R, G, B (255 - flattened), ink alpha; paper 0
+        self.stride = stride  # model pixels per target cell (the model's output stride)
         self.cls = target[:, :, 0].copy()  # h×w class ids
         self.ink = target[:, :, 1].astype(np.float32) / 255.0  # share of ink pixels in the cell
         self.purity = target[:, :, 2].astype(np.float32) / 255.0
@@ -31,8 +31,12 @@ def load_pages(folder, limit=None):
         rgba = bgra[:, :, [2, 1, 0, 3]]
         t = cv2.imread(f.replace('.in.png', '.target.png'), cv2.IMREAD_UNCHANGED)[:, :, ::-1]
         h, w = t.shape[:2]
-        assert rgba.shape[0] == h * STRIDE and rgba.shape[1] == w * STRIDE, f
-        pages.append(Page(np.ascontiguousarray(rgba), np.ascontiguousarray(t)))
+        stride = rgba.shape[0] // h
+        assert rgba.shape[0] == h * stride and rgba.shape[1] == w * stride, f
+        pages.append(Page(np.ascontiguousarray(rgba), np.ascontiguousarray(t), stride))
+    strides = {p.stride for p in pages}
+    assert len(strides) <= 1, f'{folder}: pages prepared at several output strides {strides}: prepare again'
+
     return pages
 
 
@@ -67,8 +71,9 @@ class CropSampler:
     def sample(self):
         rng = self.rng
         page = self.pages[rng.integers(len(self.pages))]
+        stride = page.stride
         scale = float(np.exp(rng.uniform(np.log(self.scale_range[0]), np.log(self.scale_range[1]))))
-        cells = max(8, int(round(self.size / STRIDE / scale)))  # crop side in cells
+        cells = max(8, int(round(self.size / stride / scale)))  # crop side in cells
         h, w = page.cls.shape
         if page.focus is not None and rng.random() < self.focus_share:
             cy, cx = page.focus[rng.integers(len(page.focus))]
@@ -77,15 +82,15 @@ class CropSampler:
         else:
             y0 = int(rng.integers(max(1, h - cells + 1)))
             x0 = int(rng.integers(max(1, w - cells + 1)))
-        img = page.image[y0 * STRIDE:(y0 + cells) * STRIDE, x0 * STRIDE:(x0 + cells) * STRIDE]
+        img = page.image[y0 * stride:(y0 + cells) * stride, x0 * stride:(x0 + cells) * stride]
         cls = page.cls[y0:y0 + cells, x0:x0 + cells]
         ink = page.ink[y0:y0 + cells, x0:x0 + cells]
         pur = page.purity[y0:y0 + cells, x0:x0 + cells]
-        img = pad_to(img, cells * STRIDE, cells * STRIDE, 0)  # padding: paper, 0 in every channel
+        img = pad_to(img, cells * stride, cells * stride, 0)  # padding: paper, 0 in every channel
         cls = pad_to(cls, cells, cells, 0)
         ink = pad_to(ink, cells, cells, 0)
         pur = pad_to(pur, cells, cells, 1)
-        out_cells = self.size // STRIDE
+        out_cells = self.size // stride
         if cells != out_cells:
             img = cv2.resize(img, (self.size, self.size), interpolation=cv2.INTER_AREA if cells > out_cells else cv2.INTER_LINEAR)
             cls = cv2.resize(cls, (out_cells, out_cells), interpolation=cv2.INTER_NEAREST)

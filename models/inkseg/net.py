@@ -5,8 +5,8 @@ Input  float32 NCHW [1, 4, H, W], values 0..1: the flattened page's ink deficit 
        src/core/model/geometry.ts), H and W multiples of 32, padded with paper (0 everywhere).
        Paper being 0, the convolutions' zero padding is paper too, and no input normalisation is
        needed in the graph (the stem's BatchNorm scales the input).
-Output float32 logits [1, 6, H/4, W/4]; argmax = InkClass id (paper 0, printed 1, formLine 2,
-       handwriting 3, stamp 4, noise 5).
+Output float32 logits [1, 6, H/s, W/s] at the output stride s (2, or 4 for the first models); argmax =
+       InkClass id (paper 0, printed 1, formLine 2, handwriting 3, stamp 4, noise 5).
 """
 import torch
 import torch.nn as nn
@@ -40,9 +40,11 @@ class SepBlock(nn.Module):
 
 
 class InkSeg(nn.Module):
-    def __init__(self, widths=(16, 32, 48, 64, 96), stem='dense'):
+    def __init__(self, widths=(16, 32, 48, 64, 96), stem='dense', out_stride=2):
         super().__init__()
+        assert out_stride in (2, 4), out_stride
         c1, c2, c3, c4, c5 = widths
+        self.out_stride = out_stride
         # 1/2 and 1/4: a strided stem sees stroke shape at full model resolution. 'dense' is two full
         # 3x3 convolutions; 'sep' makes the second one depthwise + pointwise, which is most of the
         # network's multiply-adds saved (the stem runs at the largest sizes).
@@ -55,16 +57,23 @@ class InkSeg(nn.Module):
         self.up16 = nn.Sequential(conv_bn(c5 + c4, c4, 1), SepBlock(c4, c4))
         self.up8 = nn.Sequential(conv_bn(c4 + c3, c3, 1), SepBlock(c3, c3))
         self.up4 = nn.Sequential(conv_bn(c3 + c2, c2, 1), SepBlock(c2, c2))
-        self.head = nn.Conv2d(c2, NUM_CLASSES, 1)
+        # Stride 2: one more decoder stage over the stem's 1/2 features, so a cell is 2x2 model pixels
+        # and the ink of a pen crossing a stamp or a printed line is labelled four times finer.
+        if out_stride == 2:
+            self.up2 = nn.Sequential(conv_bn(c2 + c1, c1, 1), SepBlock(c1, c1))
+        self.head = nn.Conv2d(c1 if out_stride == 2 else c2, NUM_CLASSES, 1)
 
     def forward(self, x):
-        x4 = self.s4(self.stem2(self.stem1(x)))
+        x2 = self.stem1(x)
+        x4 = self.s4(self.stem2(x2))
         x8 = self.s8(x4)
         x16 = self.s16(x8)
         x32 = self.s32(x16)
         y = self.up16(torch.cat([F.interpolate(x32, scale_factor=2.0, mode='nearest'), x16], 1))
         y = self.up8(torch.cat([F.interpolate(y, scale_factor=2.0, mode='nearest'), x8], 1))
         y = self.up4(torch.cat([F.interpolate(y, scale_factor=2.0, mode='nearest'), x4], 1))
+        if self.out_stride == 2:
+            y = self.up2(torch.cat([F.interpolate(y, scale_factor=2.0, mode='nearest'), x2], 1))
         return self.head(y)
 
 
@@ -77,6 +86,6 @@ def export_onnx(model, path, height=1024, width=736):
     dummy = torch.rand(1, 4, height, width)
     torch.onnx.export(
         model, dummy, path, opset_version=17, input_names=['input'], output_names=['logits'],
-        dynamic_axes={'input': {2: 'height', 3: 'width'}, 'logits': {2: 'height4', 3: 'width4'}},
+        dynamic_axes={'input': {2: 'height', 3: 'width'}, 'logits': {2: 'mapHeight', 3: 'mapWidth'}},
         do_constant_folding=True,
     )
