@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --count N] [--start I] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val]
+ * npm run eval [-- --count N] [--start I] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val] [--json FILE]
  *
  * Scores src/core's pipeline on the held-out TEST split of src/synth (seeds 2 000 000 + i, i < count;
  * default 40 pages of ~2 MP, generated in memory — the same pages `src/synth/render.ts --split test`
@@ -14,7 +14,10 @@
  * how many counted. --engine both runs the classical engine and the ONNX model on the same pages
  * and prints them side by side with the model's IoU gain. `--split val` scores the validation split
  * instead: that is the split to tune on, so the test figures stay unseen until they are reported.
+ * `--json FILE` also writes the unrounded means (to check a target such as "+0.10" exactly, or to
+ * compare two model files: INKLIFT_MODEL_PATH picks the model).
  */
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cleanImage, type CleanOptions, type RgbaImage } from '../core';
 import { generateDocument } from '../synth/generate';
@@ -119,6 +122,12 @@ async function main(): Promise<void> {
     `photos and scans). IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored; means over pages; ` +
     `pages without a signature/stamp skipped for that task; ms = median cleanImage time per page (Node, this machine).`;
   console.log(`\n${table}\n\n${caption}${unavailable.length ? `\n${unavailable.join('; ')}` : ''}`);
+  const jsonPath = arg('json', '');
+  if (jsonPath) {
+    const scores = Object.fromEntries(engines.map((engine) => [engine, Object.fromEntries(TASKS.map(({ name }) => [name, row(engine, name)]))]));
+    writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, scores }, null, 2)}\n`);
+    console.log(`eval: unrounded means written to ${jsonPath}`);
+  }
   if (process.argv.includes('--write-readme')) {
     const readme = fileURLToPath(new URL('../../models/README.md', import.meta.url));
     const date = new Date().toISOString().slice(0, 10);
