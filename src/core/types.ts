@@ -58,7 +58,7 @@ export interface Engine {
 
 export interface CleanResult {
   image: RgbaImage;
-  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v2"). */
+  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v3"). */
   engine: string;
   /** Offset of the returned image within the input when cropped. */
   crop?: { left: number; top: number; width: number; height: number };
