@@ -14,7 +14,7 @@
  * how many counted. --engine both runs the classical engine and the ONNX model on the same pages
  * and prints them side by side with the model's IoU gain. `--split val` scores the validation split
  * instead: that is the split to tune on, so the test figures stay unseen until they are reported.
- * `--json FILE` also writes the unrounded means (to check a target such as "+0.10" exactly, or to
+ * `--json FILE` also writes the unrounded means and each page's IoU by seed (to check a target such as "+0.10" exactly, or to
  * compare two model files: INKLIFT_MODEL_PATH picks the model).
  */
 import { writeFileSync } from 'node:fs';
@@ -34,6 +34,7 @@ export const TASKS: readonly { name: TaskName; truth: 'all' | 'signature' | 'sta
 ];
 
 interface Tally {
+  seeds: number[];
   iou: number[];
   precision: number[];
   recall: number[];
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const tallies = new Map<string, Tally>();
   const tally = (engine: string, task: TaskName) => {
     const key = `${engine}|${task}`;
-    if (!tallies.has(key)) tallies.set(key, { iou: [], precision: [], recall: [], ms: [] });
+    if (!tallies.has(key)) tallies.set(key, { seeds: [], iou: [], precision: [], recall: [], ms: [] });
     return tallies.get(key)!;
   };
   const started = performance.now();
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
         const elapsed = performance.now() - t0;
         const r = ratios(scoreMask(result.image.data, truth));
         const t = tally(slot.label, task.name);
+        t.seeds.push(splitSeed(split, start + i));
         t.iou.push(r.iou);
         t.precision.push(r.precision);
         t.recall.push(r.recall);
@@ -125,7 +127,10 @@ async function main(): Promise<void> {
   const jsonPath = arg('json', '');
   if (jsonPath) {
     const scores = Object.fromEntries(engines.map((engine) => [engine, Object.fromEntries(TASKS.map(({ name }) => [name, row(engine, name)]))]));
-    writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, scores }, null, 2)}\n`);
+    const perPage = Object.fromEntries(
+      engines.map((engine) => [engine, Object.fromEntries(TASKS.map(({ name }) => [name, Object.fromEntries(tally(engine, name).seeds.map((seed, k) => [seed, tally(engine, name).iou[k]]))]))]),
+    );
+    writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, scores, perPage }, null, 2)}\n`);
     console.log(`eval: unrounded means written to ${jsonPath}`);
   }
   if (process.argv.includes('--write-readme')) {
