@@ -169,3 +169,62 @@ describe('refineClassMap: stamp ink the map calls print', () => {
     for (let x = 0; x < 24; x++) if (inkAt(x) === 'print') expect(refined.classes[8 * 64 + x], `x=${x}`).toBe(InkClass.printed);
   });
 });
+
+describe('refineClassMap: a pen across a stamp of a similar hue', () => {
+  const PALE_BLUE: [number, number, number] = [150, 170, 230];
+  const NAVY: [number, number, number] = [40, 45, 110];
+  const STAMP_ALPHA = 200;
+
+  /**
+   * A 160×40 page of 20×5 cells of 8×8: a navy pen stroke along rows 19–20 from x = 0 to 159, and a
+   * pale blue stamp (vertical bars at x ≡ 0, 1 mod 10, rows 4–35) from x = 56 on. The map calls the
+   * pen handwriting left of x = 48 and everything from there on stamp (one label per cell where the
+   * stroke enters the seal).
+   */
+  function penAcrossSeal(pen: readonly number[], handwritingRecognised = true) {
+    const width = 160;
+    const height = 40;
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    const alpha = new Uint8Array(width * height);
+    const inkAt = (x: number, y: number): 'pen' | 'stamp' | null => {
+      if (y === 19 || y === 20) return 'pen';
+      return x >= 56 && x % 10 < 2 && y >= 4 && y < 36 ? 'stamp' : null;
+    };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const ink = inkAt(x, y);
+        if (!ink) continue;
+        const p = y * width + x;
+        data.set([...(ink === 'pen' ? pen : PALE_BLUE), 255], p * 4);
+        alpha[p] = ink === 'pen' ? 255 : STAMP_ALPHA;
+      }
+    }
+    const classes = new Uint8Array(20 * 5);
+    for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < 6 ? InkClass.handwriting : InkClass.stamp;
+    return { image: { width, height, data } as RgbaImage, alpha, coarse: { width: 20, height: 5, classes, handwritingRecognised } as ClassMap, inkAt };
+  }
+
+  it('follows the darker pen stroke through the cells the map gave the stamp, and leaves the stamp its bars', () => {
+    const { image, alpha, coarse, inkAt } = penAcrossSeal(NAVY);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let y = 0; y < 40; y++) {
+      for (let x = 64; x < 160; x++) {
+        const ink = inkAt(x, y);
+        if (ink) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.stamp);
+      }
+    }
+  });
+
+  it('does not follow handwriting that is only the ink left over (the classical map)', () => {
+    const { image, alpha, coarse } = penAcrossSeal(NAVY, false);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 64; x < 160; x++) expect(refined.classes[19 * 160 + x], `x=${x}`).toBe(InkClass.stamp);
+  });
+
+  it('leaves it all to the stamp when the pen is the stamp’s own ink', () => {
+    const { image, alpha, coarse } = penAcrossSeal(PALE_BLUE);
+    for (let p = 0; p < alpha.length; p++) if (alpha[p] === 255) alpha[p] = STAMP_ALPHA;
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 64; x < 160; x++) expect(refined.classes[19 * 160 + x], `x=${x}`).toBe(InkClass.stamp);
+  });
+});

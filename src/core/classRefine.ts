@@ -110,8 +110,98 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
       }
     }
   }
+  if (coarse.handwritingRecognised) penAcrossStamp(out, moved, flattened, inkAlpha, cellX, cellY, blocksWide, opts.block);
   followIntoFaintInk(out, moved, inkAlpha, width, height, 128);
   return { width, height, classes: out };
+}
+
+/** Where along the stamp-to-pen ink axis (0 at the stamp's ink, 1 at the pen's) a stroke pixel counts as the pen's. */
+const PEN_SIDE = 0.85;
+/** Least ink alpha of the pixels the pen's stroke is followed through. */
+const PEN_ALPHA = 96;
+/** Least distance (deficit units) between the pen's and the stamp's inks for them to be told apart this way. */
+const PEN_STAMP_SEPARATION = 20;
+
+/**
+ * A pen stroke that runs into a stamp of a similar hue (a navy signature over a violet or pale blue
+ * seal) gets one label per cell, and the cells inside the seal say stamp, too far from any handwriting
+ * cell for the per-pixel choice above. From the pixels already called handwriting, the stroke is
+ * followed pixel by pixel through the ink the map gave the stamp while each pixel's ink stays on the
+ * pen's side of the two inks (compared per block of cells, else over the page). Where the pen crosses
+ * the stamp's own lines the overlap is darker than either and goes with the pen; the stamp's lines
+ * themselves stay the stamp's. Tuned on validation pages 0–119 (model signature 0.836 → 0.843).
+ * Only for a map whose handwriting was recognised: the classical map's handwriting includes the parts
+ * of stamps it missed, and followed from there the step cost its stamps (validation pages 120–239:
+ * stamp 0.718 → 0.717, test 0.763 → 0.757) for no gain on signatures (+0.001).
+ */
+function penAcrossStamp(out: Uint8Array, moved: number[], flattened: RgbaImage, inkAlpha: Uint8Array, cellX: Int32Array, cellY: Int32Array, blocksWide: number, block: number): void {
+  const { width, height, data } = flattened;
+  const blocksHigh = Math.ceil((cellY[height - 1] + 1) / block);
+  const blockOf = (x: number, y: number) => ((cellY[y] / block) | 0) * blocksWide + ((cellX[x] / block) | 0);
+  // The pen's and the stamp's inks per block, from all their solid pixels (strokes are thin: few lie in settled cells).
+  const sums = new Float64Array(blocksWide * blocksHigh * 2 * 4);
+  const queue: number[] = [];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const c = out[p];
+      if ((c !== InkClass.handwriting && c !== InkClass.stamp) || inkAlpha[p] < 128) continue;
+      if (c === InkClass.handwriting) queue.push(p);
+      readInkColour(data, p, inkAlpha[p], ink);
+      const s = (blockOf(x, y) * 2 + (c === InkClass.handwriting ? 0 : 1)) * 4;
+      sums[s] += ink[0];
+      sums[s + 1] += ink[1];
+      sums[s + 2] += ink[2];
+      sums[s + 3]++;
+    }
+  }
+  const page = new Float64Array(2 * 4);
+  for (let s = 0; s < sums.length; s++) page[s % 8] += sums[s];
+  const refs = new Float32Array(blocksWide * blocksHigh * 2 * 3);
+  const refKnown = new Uint8Array(blocksWide * blocksHigh * 2);
+  for (let by = 0; by < blocksHigh; by++) {
+    for (let bx = 0; bx < blocksWide; bx++) {
+      for (let e = 0; e < 2; e++) {
+        let [r, g, b, n] = pooled(sums, 2, e, bx, by, blocksWide, blocksHigh);
+        if (n < MIN_COLOUR_PIXELS) [r, g, b, n] = [page[e * 4], page[e * 4 + 1], page[e * 4 + 2], page[e * 4 + 3]];
+        if (n < MIN_COLOUR_PIXELS) continue;
+        const k = (by * blocksWide + bx) * 2 + e;
+        refKnown[k] = 1;
+        refs[k * 3] = r / n;
+        refs[k * 3 + 1] = g / n;
+        refs[k * 3 + 2] = b / n;
+      }
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const p = queue[head];
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= width) continue;
+        const q = yy * width + xx;
+        if (out[q] !== InkClass.stamp || inkAlpha[q] < PEN_ALPHA) continue;
+        const k = blockOf(xx, yy) * 2;
+        if (refKnown[k] === 0 || refKnown[k + 1] === 0) continue;
+        const h = k * 3;
+        const s = h + 3;
+        const ar = refs[h] - refs[s];
+        const ag = refs[h + 1] - refs[s + 1];
+        const ab = refs[h + 2] - refs[s + 2];
+        const axis2 = ar * ar + ag * ag + ab * ab;
+        if (axis2 < PEN_STAMP_SEPARATION * PEN_STAMP_SEPARATION) continue;
+        readInkColour(data, q, inkAlpha[q], ink);
+        const t = ((ink[0] - refs[s]) * ar + (ink[1] - refs[s + 1]) * ag + (ink[2] - refs[s + 2]) * ab) / axis2;
+        if (t < PEN_SIDE) continue;
+        out[q] = InkClass.handwriting;
+        moved.push(q);
+        queue.push(q);
+      }
+    }
+  }
 }
 
 /** Least distance (deficit units) of that grey ink from the stamp's colour. */

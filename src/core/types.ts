@@ -39,6 +39,12 @@ export interface ClassMap {
    * model, 2 for a stride-2 model.
    */
   cellScale?: number;
+  /**
+   * Whether the map's handwriting was recognised as such (the model) rather than being the ink left
+   * over when nothing else matched (the classical analysis, where a stamp's missed parts are
+   * handwriting too). Only recognised handwriting is followed from into the ink the map gave a stamp.
+   */
+  handwritingRecognised?: boolean;
 }
 
 /** What an engine sees: the flattened page (paper removed to white) and the full-resolution ink alpha. */

@@ -30,7 +30,7 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
   const answered = withOutputStride(geometry, outputStrideOf(output.dims, geometry));
   const map = toClassMap(output.data, output.dims, answered, tensor);
   printFilledEmblems(map, tensor, answered);
-  return { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride };
+  return { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride, handwritingRecognised: true };
 }
 
 /**
