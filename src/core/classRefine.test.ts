@@ -177,9 +177,9 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
 
   /**
    * A 160×40 page of 20×5 cells of 8×8: a navy pen stroke along rows 19–20 from x = 0 to 159, and a
-   * pale blue stamp (vertical bars at x ≡ 0, 1 mod 10, rows 4–35) from x = 56 on. The map calls the
-   * pen handwriting left of x = 48 and everything from there on stamp (one label per cell where the
-   * stroke enters the seal).
+   * pale blue stamp (vertical bars at x ≡ 0, 1 mod 10, rows 4–35, from x = 56 on, and a bar along
+   * rows 30–31 from x = 8). The map calls the ink left of x = 48 handwriting and everything from
+   * there on stamp (one label per cell where the stroke enters the seal and the seal's bar leaves it).
    */
   function penAcrossSeal(pen: readonly number[], handwritingRecognised = true) {
     const width = 160;
@@ -188,6 +188,7 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
     const alpha = new Uint8Array(width * height);
     const inkAt = (x: number, y: number): 'pen' | 'stamp' | null => {
       if (y === 19 || y === 20) return 'pen';
+      if ((y === 30 || y === 31) && x >= 8) return 'stamp';
       return x >= 56 && x % 10 < 2 && y >= 4 && y < 36 ? 'stamp' : null;
     };
     for (let y = 0; y < height; y++) {
@@ -204,11 +205,11 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
     return { image: { width, height, data } as RgbaImage, alpha, coarse: { width: 20, height: 5, classes, handwritingRecognised } as ClassMap, inkAt };
   }
 
-  it('follows the darker pen stroke through the cells the map gave the stamp, and leaves the stamp its bars', () => {
+  it('follows the darker pen stroke through the cells the map gave the stamp, and the stamp’s pale bar through the handwriting cells', () => {
     const { image, alpha, coarse, inkAt } = penAcrossSeal(NAVY);
     const refined = refineClassMap(coarse, image, alpha);
     for (let y = 0; y < 40; y++) {
-      for (let x = 64; x < 160; x++) {
+      for (let x = 8; x < 160; x++) {
         const ink = inkAt(x, y);
         if (ink) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.stamp);
       }
