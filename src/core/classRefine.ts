@@ -159,24 +159,7 @@ function followPenAndStamp(out: Uint8Array, moved: number[], flattened: RgbaImag
       sums[s + 3]++;
     }
   }
-  const page = new Float64Array(2 * 4);
-  for (let s = 0; s < sums.length; s++) page[s % 8] += sums[s];
-  const refs = new Float32Array(blocksWide * blocksHigh * 2 * 3);
-  const refKnown = new Uint8Array(blocksWide * blocksHigh * 2);
-  for (let by = 0; by < blocksHigh; by++) {
-    for (let bx = 0; bx < blocksWide; bx++) {
-      for (let e = 0; e < 2; e++) {
-        let [r, g, b, n] = pooled(sums, 2, e, bx, by, blocksWide, blocksHigh);
-        if (n < MIN_COLOUR_PIXELS) [r, g, b, n] = [page[e * 4], page[e * 4 + 1], page[e * 4 + 2], page[e * 4 + 3]];
-        if (n < MIN_COLOUR_PIXELS) continue;
-        const k = (by * blocksWide + bx) * 2 + e;
-        refKnown[k] = 1;
-        refs[k * 3] = r / n;
-        refs[k * 3 + 1] = g / n;
-        refs[k * 3 + 2] = b / n;
-      }
-    }
-  }
+  const { colour: refs, known: refKnown } = pooledMeans(sums, 2, blocksWide, blocksHigh);
   const follow = (seeds: number[], from: number, into: number, accept: (t: number) => boolean): void => {
     const queue = seeds;
     for (let head = 0; head < queue.length; head++) {
@@ -482,24 +465,7 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
       stampSums[t + 3]++;
     }
   }
-  const page = new Float64Array(CLASSES * 4);
-  for (let s = 0; s < sums.length; s++) page[s % (CLASSES * 4)] += sums[s];
-  const colour = new Float32Array(bw * bh * CLASSES * 3);
-  const known = new Uint8Array(bw * bh * CLASSES);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      for (let c = 1; c < CLASSES; c++) {
-        let [r, g, b, n] = pooled(sums, CLASSES, c, bx, by, bw, bh);
-        if (n < MIN_COLOUR_PIXELS) [r, g, b, n] = [page[c * 4], page[c * 4 + 1], page[c * 4 + 2], page[c * 4 + 3]];
-        if (n < MIN_COLOUR_PIXELS) continue;
-        const k = (by * bw + bx) * CLASSES + c;
-        known[k] = 1;
-        colour[k * 3] = r / n;
-        colour[k * 3 + 1] = g / n;
-        colour[k * 3 + 2] = b / n;
-      }
-    }
-  }
+  const { colour, known } = pooledMeans(sums, CLASSES, bw, bh);
   const stampInk = new Float32Array(bw * bh * 3);
   const stampInkKnown = new Uint8Array(bw * bh);
   for (let by = 0; by < bh; by++) {
@@ -543,6 +509,32 @@ function dominantHues(stampSums: Float64Array, bx: number, by: number, bw: numbe
     if (window[3] > best[3]) best = window;
   }
   return best;
+}
+
+/**
+ * Per block and entry (of `perBlock` sums r, g, b, count per block): the mean colour over the 3×3
+ * blocks around, else over the whole page, and whether either held enough pixels to be known.
+ */
+function pooledMeans(sums: Float64Array, perBlock: number, bw: number, bh: number): { colour: Float32Array; known: Uint8Array } {
+  const page = new Float64Array(perBlock * 4);
+  for (let s = 0; s < sums.length; s++) page[s % (perBlock * 4)] += sums[s];
+  const colour = new Float32Array(bw * bh * perBlock * 3);
+  const known = new Uint8Array(bw * bh * perBlock);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      for (let e = 0; e < perBlock; e++) {
+        let [r, g, b, n] = pooled(sums, perBlock, e, bx, by, bw, bh);
+        if (n < MIN_COLOUR_PIXELS) [r, g, b, n] = [page[e * 4], page[e * 4 + 1], page[e * 4 + 2], page[e * 4 + 3]];
+        if (n < MIN_COLOUR_PIXELS) continue;
+        const k = (by * bw + bx) * perBlock + e;
+        known[k] = 1;
+        colour[k * 3] = r / n;
+        colour[k * 3 + 1] = g / n;
+        colour[k * 3 + 2] = b / n;
+      }
+    }
+  }
+  return { colour, known };
 }
 
 /** Sums (r, g, b, count) of entry `entry` of `perBlock` entries per block, over the 3×3 blocks around (bx, by). */
