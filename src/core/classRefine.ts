@@ -145,12 +145,10 @@ function followPenAndStamp(out: Uint8Array, moved: number[], flattened: RgbaImag
   const blockOf = (x: number, y: number) => ((cellY[y] / block) | 0) * blocksWide + ((cellX[x] / block) | 0);
   // The pen's and the stamp's inks per block, from all their solid pixels (strokes are thin: few lie in settled cells).
   const sums = new Float64Array(blocksWide * blocksHigh * 2 * 4);
-  const queue: number[] = [];
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       const c = out[p];
       if ((c !== InkClass.handwriting && c !== InkClass.stamp) || inkAlpha[p] < 128) continue;
-      if (c === InkClass.handwriting) queue.push(p);
       readInkColour(data, p, inkAlpha[p], ink);
       const s = (blockOf(x, y) * 2 + (c === InkClass.handwriting ? 0 : 1)) * 4;
       sums[s] += ink[0];
@@ -160,8 +158,7 @@ function followPenAndStamp(out: Uint8Array, moved: number[], flattened: RgbaImag
     }
   }
   const { colour: refs, known: refKnown } = pooledMeans(sums, 2, blocksWide, blocksHigh);
-  const follow = (seeds: number[], from: number, into: number, accept: (t: number) => boolean): void => {
-    const queue = seeds;
+  const follow = (queue: number[], from: number, into: number, accept: (t: number) => boolean): void => {
     for (let head = 0; head < queue.length; head++) {
       const p = queue[head];
       const x = p % width;
@@ -193,10 +190,31 @@ function followPenAndStamp(out: Uint8Array, moved: number[], flattened: RgbaImag
       }
     }
   };
-  const stampSeeds: number[] = [];
-  for (let p = 0; p < out.length; p++) if (out[p] === InkClass.stamp && inkAlpha[p] >= 128) stampSeeds.push(p);
-  follow(queue, InkClass.handwriting, InkClass.stamp, (t) => t >= PEN_SIDE);
-  follow(stampSeeds, InkClass.stamp, InkClass.handwriting, (t) => t <= STAMP_SIDE);
+  // Only a pixel beside the other class can start a path: neither pass adds to the class it enters.
+  const frontier = (own: number, other: number): number[] => {
+    const seeds: number[] = [];
+    for (let y = 0, p = 0; y < height; y++) {
+      for (let x = 0; x < width; x++, p++) {
+        if (out[p] !== own || inkAlpha[p] < 128) continue;
+        let touches = false;
+        for (let dy = -1; dy <= 1 && !touches; dy++) {
+          const yy = y + dy;
+          if (yy < 0 || yy >= height) continue;
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx;
+            if (xx >= 0 && xx < width && out[yy * width + xx] === other) {
+              touches = true;
+              break;
+            }
+          }
+        }
+        if (touches) seeds.push(p);
+      }
+    }
+    return seeds;
+  };
+  follow(frontier(InkClass.handwriting, InkClass.stamp), InkClass.handwriting, InkClass.stamp, (t) => t >= PEN_SIDE);
+  follow(frontier(InkClass.stamp, InkClass.handwriting), InkClass.stamp, InkClass.handwriting, (t) => t <= STAMP_SIDE);
 }
 
 /** Least distance (deficit units) of that grey ink from the stamp's colour. */
