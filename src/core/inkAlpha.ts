@@ -94,11 +94,19 @@ export function computeInkAlpha(flattened: RgbaImage, t: AlphaThresholds): Uint8
       for (let yy = y0; yy <= y1 && c < opaqueAbove; yy++) {
         for (let k = yy * width + x0, end = yy * width + x1; k <= end; k++) if (deficit[k] > c) c = deficit[k];
       }
-      const opaqueAt = c < faintest ? faintest : c > opaqueAbove ? opaqueAbove : c;
-      alpha[p] = d >= opaqueAt ? 255 : Math.round(((d - floor) * 255) / (opaqueAt - floor));
+      alpha[p] = alphaAgainstCore(d, c, floor, faintest, opaqueAbove);
     }
   }
   return alpha;
+}
+
+/**
+ * α of a pixel of deficit `d` whose ink core (darkest deficit around) is `core`: linear from the
+ * floor up to the core, the core clamped to [faintest, ceiling].
+ */
+export function alphaAgainstCore(d: number, core: number, floor: number, faintest: number, ceiling: number): number {
+  const opaqueAt = core < faintest ? faintest : core > ceiling ? ceiling : core;
+  return d >= opaqueAt ? 255 : Math.round(((d - floor) * 255) / (opaqueAt - floor));
 }
 
 /** `255 − min(R, G, B)` per pixel; 0 where the pixel is transparent. */

@@ -3,6 +3,7 @@ import { refineClassMap } from './classRefine';
 import { continueFormLines } from './lineContinuation';
 import { printGlyphsInRows } from './printRowGlyphs';
 import { evenOutStampInk } from './stampInkStrength';
+import { measurePenInk } from './penInkAlpha';
 import { COMPOSITION, composeInk, compositionKey } from './composition';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
@@ -16,7 +17,8 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * turned upright for the analysis → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
- * evened out against the stamp's strength → composition per options (turned back) → optional crop.
+ * evened out against the stamp's strength, pen ink measured against its stroke's core → composition
+ * per options (turned back) → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -46,7 +48,8 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   printGlyphsInRows(classMap, inkAlpha);
   lap('lines');
   evenOutStampInk(classMap, page, inkAlpha, thresholds);
-  lap('stampInk');
+  measurePenInk(classMap, page, inkAlpha, thresholds);
+  lap('inkStrength');
   let result = composeInk(page, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
   if (turns !== 0) result = turnImage(result, 4 - turns);
   lap('compose');

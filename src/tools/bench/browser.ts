@@ -187,6 +187,7 @@ export const STAGE_LABELS: Record<string, string> = {
   'clean.classify.inference': 'model inference (WASM session.run)',
   'clean.refine': '  refine (class map to full resolution)',
   'clean.lines': '  lines (form lines under crossing ink)',
+  'clean.inkStrength': '  ink strength (stamp evened out, pen against its core)',
   'clean.compose': '  compose',
   'clean.crop': '  crop',
   encode: 'encode PNG',
