@@ -109,6 +109,15 @@ export function alphaAgainstCore(d: number, core: number, floor: number, faintes
   return d >= opaqueAt ? 255 : Math.round(((d - floor) * 255) / (opaqueAt - floor));
 }
 
+/** `255 − min(R, G, B)` of pixel `p` of RGBA data (one pixel at a time; `deficits` does a whole page). */
+export function pixelDeficit(data: Uint8ClampedArray, p: number): number {
+  const i = p * 4;
+  const r = data[i];
+  const g = data[i + 1];
+  const b = data[i + 2];
+  return 255 - (r < g ? (r < b ? r : b) : g < b ? g : b);
+}
+
 /** `255 − min(R, G, B)` per pixel; 0 where the pixel is transparent. */
 function deficits(flattened: RgbaImage): Uint8Array {
   const { data } = flattened;

@@ -1,4 +1,4 @@
-import { alphaAgainstCore, FAINTEST_INK_SPAN, INK_CORE_RADIUS, type AlphaThresholds } from './inkAlpha';
+import { alphaAgainstCore, FAINTEST_INK_SPAN, INK_CORE_RADIUS, pixelDeficit as deficit, type AlphaThresholds } from './inkAlpha';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
 /** A pen's core is opaque up to this far above the paper floor (the page's ramp stops at 110). */
@@ -21,24 +21,17 @@ export function measurePenInk(map: ClassMap, flattened: RgbaImage, inkAlpha: Uin
   const ceiling = Math.min(255, floor + PEN_OPAQUE_SPAN);
   if (ceiling <= thresholds.opaqueAbove) return;
   const faintest = Math.min(thresholds.opaqueAbove, floor + FAINTEST_INK_SPAN);
-  const deficit = (p: number): number => {
-    const i = p * 4;
-    const r = data[i];
-    const g = data[i + 1];
-    const b = data[i + 2];
-    return 255 - (r < g ? (r < b ? r : b) : g < b ? g : b);
-  };
   const r = INK_CORE_RADIUS;
   for (let p = classes.indexOf(InkClass.handwriting); p !== -1; p = classes.indexOf(InkClass.handwriting, p + 1)) {
     if (inkAlpha[p] === 0) continue;
-    const d = deficit(p);
+    const d = deficit(data, p);
     if (d >= ceiling) continue;
     const x = p % width;
     const y = (p - x) / width;
     let core = d;
     for (let yy = Math.max(0, y - r), y1 = Math.min(height - 1, y + r); yy <= y1 && core < ceiling; yy++) {
       for (let k = yy * width + Math.max(0, x - r), end = yy * width + Math.min(width - 1, x + r); k <= end; k++) {
-        const c = deficit(k);
+        const c = deficit(data, k);
         if (c > core) core = c;
       }
     }

@@ -1,4 +1,4 @@
-import { percentile, type AlphaThresholds } from './inkAlpha';
+import { percentile, pixelDeficit as deficit, type AlphaThresholds } from './inkAlpha';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
 /** The stamp's strong ink: this quantile of the deficits of its inked pixels. */
@@ -38,12 +38,4 @@ export function evenOutStampInk(map: ClassMap, flattened: RgbaImage, inkAlpha: U
     const evened = (deficit(data, p) - floor) * scale;
     if (evened > a) inkAlpha[p] = evened >= 255 ? 255 : Math.round(evened);
   }
-}
-
-function deficit(data: Uint8ClampedArray, p: number): number {
-  const i = p * 4;
-  const r = data[i];
-  const g = data[i + 1];
-  const b = data[i + 2];
-  return 255 - (r < g ? (r < b ? r : b) : g < b ? g : b);
 }
