@@ -229,3 +229,53 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
     for (let x = 64; x < 160; x++) expect(refined.classes[19 * 160 + x], `x=${x}`).toBe(InkClass.stamp);
   });
 });
+
+describe('refineClassMap: a pen stroke the map calls print', () => {
+  const GREY_TYPE: [number, number, number] = [110, 110, 112];
+
+  /**
+   * A 160×40 page of 20×5 cells of 8×8: a pen stroke along rows 19–20 across the page, black bold
+   * type (bars at x ≡ 0, 1 mod 10, rows 4–35, from x = 56 on) that it touches, and a row of paler grey
+   * type along rows 30–31. The map calls the ink left of x = 48 handwriting and the rest print.
+   */
+  function penAcrossType(pen: readonly number[]) {
+    const width = 160;
+    const height = 40;
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    const alpha = new Uint8Array(width * height);
+    const inkAt = (x: number, y: number): 'pen' | 'bold' | 'grey' | null => {
+      if (y === 19 || y === 20) return 'pen';
+      if ((y === 30 || y === 31) && x >= 56) return 'grey';
+      return x >= 56 && x % 10 < 2 && y >= 4 && y < 36 ? 'bold' : null;
+    };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const ink = inkAt(x, y);
+        if (!ink) continue;
+        const p = y * width + x;
+        data.set([...(ink === 'pen' ? pen : ink === 'bold' ? BLACK : GREY_TYPE), 255], p * 4);
+        alpha[p] = 255;
+      }
+    }
+    const classes = new Uint8Array(20 * 5);
+    for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < 6 ? InkClass.handwriting : InkClass.printed;
+    return { image: { width, height, data } as RgbaImage, alpha, coarse: { width: 20, height: 5, classes, handwritingRecognised: true } as ClassMap, inkAt };
+  }
+
+  it('follows a blue pen through the cells the map gave the print, and leaves the black type it touches to print', () => {
+    const { image, alpha, coarse, inkAt } = penAcrossType(BLUE);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let y = 0; y < 40; y++) {
+      for (let x = 56; x < 160; x++) {
+        const ink = inkAt(x, y);
+        if (ink) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.printed);
+      }
+    }
+  });
+
+  it('leaves a black pen to the map: darker than the page’s type, but of no other colour', () => {
+    const { image, alpha, coarse } = penAcrossType(BLACK);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 64; x < 160; x++) expect(refined.classes[19 * 160 + x], `x=${x}`).toBe(InkClass.printed);
+  });
+});
