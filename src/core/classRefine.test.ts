@@ -181,13 +181,16 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
    * rows 30–31 from x = 8). The map calls the ink left of x = 48 handwriting and everything from
    * there on stamp (one label per cell where the stroke enters the seal and the seal's bar leaves it).
    */
-  function penAcrossSeal(pen: readonly number[], handwritingRecognised = true) {
+  function penAcrossSeal(pen: readonly number[], handwritingRecognised = true, shoulders = false) {
     const width = 160;
     const height = 40;
     const data = new Uint8ClampedArray(width * height * 4).fill(255);
     const alpha = new Uint8Array(width * height);
-    const inkAt = (x: number, y: number): 'pen' | 'stamp' | null => {
+    // A blurred stroke's shoulders: 45% of the pen's deficit, yet opaque in the page's alpha ramp.
+    const shoulder = pen.map((v) => Math.round(255 - 0.45 * (255 - v)));
+    const inkAt = (x: number, y: number): 'pen' | 'shoulder' | 'stamp' | null => {
       if (y === 19 || y === 20) return 'pen';
+      if (shoulders && (y === 18 || y === 21)) return 'shoulder';
       if ((y === 30 || y === 31) && x >= 8) return 'stamp';
       return x >= 56 && x % 10 < 2 && y >= 4 && y < 36 ? 'stamp' : null;
     };
@@ -196,7 +199,7 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
         const ink = inkAt(x, y);
         if (!ink) continue;
         const p = y * width + x;
-        data.set([...(ink === 'pen' ? pen : PALE_BLUE), 255], p * 4);
+        data.set([...(ink === 'pen' ? pen : ink === 'shoulder' ? shoulder : PALE_BLUE), 255], p * 4);
         alpha[p] = ink === 'pen' ? 255 : STAMP_ALPHA;
       }
     }
@@ -213,6 +216,15 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
         const ink = inkAt(x, y);
         if (ink) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.stamp);
       }
+    }
+  });
+
+  it('does not follow the stamp into the pale shoulders of the pen stroke', () => {
+    const { image, alpha, coarse } = penAcrossSeal(NAVY, true, true);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 8; x < 40; x++) {
+      for (const y of [18, 21]) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(InkClass.handwriting);
+      expect(refined.classes[30 * 160 + x], `x=${x} y=30`).toBe(InkClass.stamp);
     }
   });
 
@@ -238,7 +250,7 @@ describe('refineClassMap: a pen stroke the map calls print', () => {
    * type (bars at x ≡ 0, 1 mod 10, rows 4–35, from x = 56 on) that it touches, and a row of paler grey
    * type along rows 30–31. The map calls the ink left of x = 48 handwriting and the rest print.
    */
-  function penAcrossType(pen: readonly number[]) {
+  function penAcrossType(pen: readonly number[], handwritingCells = 6) {
     const width = 160;
     const height = 40;
     const data = new Uint8ClampedArray(width * height * 4).fill(255);
@@ -258,7 +270,7 @@ describe('refineClassMap: a pen stroke the map calls print', () => {
       }
     }
     const classes = new Uint8Array(20 * 5);
-    for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < 6 ? InkClass.handwriting : InkClass.printed;
+    for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < handwritingCells ? InkClass.handwriting : InkClass.printed;
     return { image: { width, height, data } as RgbaImage, alpha, coarse: { width: 20, height: 5, classes, handwritingRecognised: true } as ClassMap, inkAt };
   }
 
@@ -271,6 +283,17 @@ describe('refineClassMap: a pen stroke the map calls print', () => {
         if (ink) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(ink === 'pen' ? InkClass.handwriting : InkClass.printed);
       }
     }
+  });
+
+  it('gives back to print the black type in cells the map gave the blue pen, from the type it joins', () => {
+    // Cells 0–9 (x < 80) handwriting: the bars at x = 60, 61, 70, 71 and the grey row there are type in pen cells.
+    const { image, alpha, coarse } = penAcrossType(BLUE, 10);
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let x = 56; x < 80; x++) {
+      expect(refined.classes[30 * 160 + x], `x=${x} y=30`).toBe(InkClass.printed);
+      expect(refined.classes[19 * 160 + x], `x=${x} y=19`).toBe(InkClass.handwriting);
+    }
+    for (const x of [60, 61]) for (let y = 21; y < 36; y++) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(InkClass.printed);
   });
 
   it('leaves a black pen to the map: darker than the page’s type, but of no other colour', () => {
