@@ -228,6 +228,18 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
     }
   });
 
+  it('follows black type out of the cells the map gave a pale blue seal, and leaves the seal its bars', () => {
+    const { image, alpha, coarse, inkAt } = penAcrossSeal(BLACK);
+    coarse.classes = coarse.classes.map((c) => (c === InkClass.handwriting ? InkClass.printed : c));
+    const refined = refineClassMap(coarse, image, alpha);
+    for (let y = 0; y < 40; y++) {
+      for (let x = 56; x < 160; x++) {
+        const ink = inkAt(x, y);
+        if (ink) expect(refined.classes[y * 160 + x], `x=${x} y=${y}`).toBe(ink === 'pen' ? InkClass.printed : InkClass.stamp);
+      }
+    }
+  });
+
   it('does not follow handwriting that is only the ink left over (the classical map)', () => {
     const { image, alpha, coarse } = penAcrossSeal(NAVY, false);
     const refined = refineClassMap(coarse, image, alpha);
