@@ -165,10 +165,13 @@ function followInksByColour(out: Uint8Array, moved: number[], flattened: RgbaIma
   // The pen's, the stamp's and the print's inks per block, from all their solid pixels (strokes are thin: few lie in settled cells).
   const entries = FOLLOWED.length;
   const sums = new Float64Array(blocksWide * blocksHigh * entries * 4);
+  const entryOf = new Int8Array(CLASSES).fill(-1);
+  FOLLOWED.forEach((c, e) => (entryOf[c] = e));
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
-      const e = FOLLOWED.indexOf(out[p]);
-      if (e < 0 || inkAlpha[p] < 128) continue;
+      if (inkAlpha[p] < 128) continue;
+      const e = entryOf[out[p]];
+      if (e < 0) continue;
       readInkColour(data, p, inkAlpha[p], ink);
       const s = (blockOf(x, y) * entries + e) * 4;
       sums[s] += ink[0];
@@ -240,23 +243,24 @@ function followInksByColour(out: Uint8Array, moved: number[], flattened: RgbaIma
   // Only a pixel beside the other class can start a path: neither pass adds to the class it enters.
   const frontier = (own: number, other: number): number[] => {
     const seeds: number[] = [];
-    for (let y = 0, p = 0; y < height; y++) {
-      for (let x = 0; x < width; x++, p++) {
-        if (out[p] !== own || inkAlpha[p] < 128) continue;
-        let touches = false;
-        for (let dy = -1; dy <= 1 && !touches; dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= height) continue;
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx;
-            if (xx >= 0 && xx < width && out[yy * width + xx] === other) {
-              touches = true;
-              break;
-            }
+    // The native search skips the page's other pixels (most of a 12-MP page is paper).
+    for (let p = out.indexOf(own); p !== -1; p = out.indexOf(own, p + 1)) {
+      if (inkAlpha[p] < 128) continue;
+      const x = p % width;
+      const y = (p - x) / width;
+      let touches = false;
+      for (let dy = -1; dy <= 1 && !touches; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < width && out[yy * width + xx] === other) {
+            touches = true;
+            break;
           }
         }
-        if (touches) seeds.push(p);
       }
+      if (touches) seeds.push(p);
     }
     return seeds;
   };
