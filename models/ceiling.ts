@@ -29,7 +29,8 @@ function trueClassEngine(classes: Uint8Array, cell: number): Engine {
       const targets = cellTargets(inkAlpha, classes, width, height, mapWidth, mapHeight);
       const cellClasses = new Uint8Array(mapWidth * mapHeight);
       for (let k = 0; k < cellClasses.length; k++) cellClasses[k] = targets[k * 3];
-      return { width: mapWidth, height: mapHeight, classes: cellClasses, cellScale: 4 / cell };
+      // True handwriting is recognised handwriting: the refinement follows pens and inks as for the model's map.
+      return { width: mapWidth, height: mapHeight, classes: cellClasses, cellScale: 4 / cell, handwritingRecognised: true };
     },
   };
 }
