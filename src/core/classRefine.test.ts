@@ -170,6 +170,35 @@ describe('refineClassMap: stamp ink the map calls print', () => {
   });
 });
 
+/**
+ * A 160×40 page of 20×5 cells of 8×8 painted by `inkAt` (colour and alpha of each kind of ink); the
+ * coarse map gives cells whose column is below `leftCells` the class `left` and the rest `right`.
+ */
+function crossingPage<K extends string>(
+  inkAt: (x: number, y: number) => K | null,
+  paint: (ink: K) => { colour: readonly number[]; alpha: number },
+  map: { leftCells: number; left: number; right: number; handwritingRecognised: boolean },
+) {
+  const width = 160;
+  const height = 40;
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  const alpha = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const ink = inkAt(x, y);
+      if (!ink) continue;
+      const p = y * width + x;
+      const { colour, alpha: a } = paint(ink);
+      data.set([...colour, 255], p * 4);
+      alpha[p] = a;
+    }
+  }
+  const classes = new Uint8Array(20 * 5);
+  for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < map.leftCells ? map.left : map.right;
+  const coarse: ClassMap = { width: 20, height: 5, classes, handwritingRecognised: map.handwritingRecognised };
+  return { image: { width, height, data } as RgbaImage, alpha, coarse, inkAt };
+}
+
 describe('refineClassMap: a pen across a stamp of a similar hue', () => {
   const PALE_BLUE: [number, number, number] = [150, 170, 230];
   const NAVY: [number, number, number] = [40, 45, 110];
@@ -182,10 +211,6 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
    * there on stamp (one label per cell where the stroke enters the seal and the seal's bar leaves it).
    */
   function penAcrossSeal(pen: readonly number[], handwritingRecognised = true, shoulders = false) {
-    const width = 160;
-    const height = 40;
-    const data = new Uint8ClampedArray(width * height * 4).fill(255);
-    const alpha = new Uint8Array(width * height);
     // A blurred stroke's shoulders: 45% of the pen's deficit, yet opaque in the page's alpha ramp.
     const shoulder = pen.map((v) => Math.round(255 - 0.45 * (255 - v)));
     const inkAt = (x: number, y: number): 'pen' | 'shoulder' | 'stamp' | null => {
@@ -194,18 +219,9 @@ describe('refineClassMap: a pen across a stamp of a similar hue', () => {
       if ((y === 30 || y === 31) && x >= 8) return 'stamp';
       return x >= 56 && x % 10 < 2 && y >= 4 && y < 36 ? 'stamp' : null;
     };
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const ink = inkAt(x, y);
-        if (!ink) continue;
-        const p = y * width + x;
-        data.set([...(ink === 'pen' ? pen : ink === 'shoulder' ? shoulder : PALE_BLUE), 255], p * 4);
-        alpha[p] = ink === 'pen' ? 255 : STAMP_ALPHA;
-      }
-    }
-    const classes = new Uint8Array(20 * 5);
-    for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < 6 ? InkClass.handwriting : InkClass.stamp;
-    return { image: { width, height, data } as RgbaImage, alpha, coarse: { width: 20, height: 5, classes, handwritingRecognised } as ClassMap, inkAt };
+    const paint = (ink: 'pen' | 'shoulder' | 'stamp') =>
+      ink === 'pen' ? { colour: pen, alpha: 255 } : { colour: ink === 'shoulder' ? shoulder : PALE_BLUE, alpha: STAMP_ALPHA };
+    return crossingPage(inkAt, paint, { leftCells: 6, left: InkClass.handwriting, right: InkClass.stamp, handwritingRecognised });
   }
 
   it('follows the darker pen stroke through the cells the map gave the stamp, and the stamp’s pale bar through the handwriting cells', () => {
@@ -263,27 +279,13 @@ describe('refineClassMap: a pen stroke the map calls print', () => {
    * type along rows 30–31. The map calls the ink left of x = 48 handwriting and the rest print.
    */
   function penAcrossType(pen: readonly number[], handwritingCells = 6) {
-    const width = 160;
-    const height = 40;
-    const data = new Uint8ClampedArray(width * height * 4).fill(255);
-    const alpha = new Uint8Array(width * height);
     const inkAt = (x: number, y: number): 'pen' | 'bold' | 'grey' | null => {
       if (y === 19 || y === 20) return 'pen';
       if ((y === 30 || y === 31) && x >= 56) return 'grey';
       return x >= 56 && x % 10 < 2 && y >= 4 && y < 36 ? 'bold' : null;
     };
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const ink = inkAt(x, y);
-        if (!ink) continue;
-        const p = y * width + x;
-        data.set([...(ink === 'pen' ? pen : ink === 'bold' ? BLACK : GREY_TYPE), 255], p * 4);
-        alpha[p] = 255;
-      }
-    }
-    const classes = new Uint8Array(20 * 5);
-    for (let k = 0; k < classes.length; k++) classes[k] = k % 20 < handwritingCells ? InkClass.handwriting : InkClass.printed;
-    return { image: { width, height, data } as RgbaImage, alpha, coarse: { width: 20, height: 5, classes, handwritingRecognised: true } as ClassMap, inkAt };
+    const paint = (ink: 'pen' | 'bold' | 'grey') => ({ colour: ink === 'pen' ? pen : ink === 'bold' ? BLACK : GREY_TYPE, alpha: 255 });
+    return crossingPage(inkAt, paint, { leftCells: handwritingCells, left: InkClass.handwriting, right: InkClass.printed, handwritingRecognised: true });
   }
 
   it('follows a blue pen through the cells the map gave the print, and leaves the black type it touches to print', () => {

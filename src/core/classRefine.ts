@@ -181,8 +181,6 @@ function followInksByColour(out: Uint8Array, moved: number[], flattened: RgbaIma
     }
   }
   const { colour: refs, known: refKnown } = pooledMeans(sums, entries, blocksWide, blocksHigh);
-  // With `chromaOnly` the inks are compared by colour alone (the axis without its grey part): bold
-  // type is darker than the page's mean print, as dark as a pen, but not of the pen's colour.
   // The pale shoulder of a blurred pen stroke looks like a pale stamp's ink; it is told by the
   // pen's darker core beside it.
   const isPenShoulder = (q: number, x: number, y: number): boolean => {
@@ -199,6 +197,8 @@ function followInksByColour(out: Uint8Array, moved: number[], flattened: RgbaIma
     }
     return false;
   };
+  // With `chromaOnly` the inks are compared by colour alone (the axis without its grey part): bold
+  // type is darker than the page's mean print, as dark as a pen, but not of the pen's colour.
   const follow = (queue: number[], from: number, into: number, accept: (t: number) => boolean, chromaOnly = false, sparePenShoulders = false): void => {
     const eFrom = FOLLOWED.indexOf(from);
     const eInto = FOLLOWED.indexOf(into);
