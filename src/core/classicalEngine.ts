@@ -6,7 +6,7 @@ import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
-import { frameOutline, labelStampRegion, ringOutline, type StampOutline } from './classical/stampRegions';
+import { cellDarkness, frameOutline, labelStampRegion, medianDarkness, ringOutline, type StampOutline } from './classical/stampRegions';
 import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
 import { inkTint } from './inkColour';
@@ -49,8 +49,9 @@ export function classifyInk(input: EngineInput): ClassMap {
     }
   }
   const zone = outlineZone(outlines, width, height);
-  // Coloured stamp-like clusters count near an outline, or without one when full of small letters.
-  const stampMask = byColour ? colouredStamps(grid, colouredMask, zone) : new Uint8Array(n);
+  // Coloured stamp-like clusters count near an outline, or without one when full of small letters
+  // (then, where an outline was found, not the pen ink reaching far beyond it).
+  const stampMask = byColour ? colouredStamps(grid, colouredMask, zone, outlineZone(outlines, width, height, 0.5)) : new Uint8Array(n);
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
   for (let k = 0; k < n; k++) {
@@ -125,7 +126,7 @@ export function classifyInk(input: EngineInput): ClassMap {
 }
 
 /** Stamps among the coloured ink, each hue family (one ink) judged on its own. */
-function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uint8Array, zone: Uint8Array): Uint8Array {
+function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uint8Array, zone: Uint8Array, wideZone: Uint8Array): Uint8Array {
   const n = grid.width * grid.height;
   const { family, count } = hueFamilies(grid, colouredMask);
   const stampMask = new Uint8Array(n);
@@ -134,7 +135,11 @@ function colouredStamps(grid: ReturnType<typeof buildInkGrid>, colouredMask: Uin
     for (let k = 0; k < n; k++) candidate[k] = count <= 1 ? colouredMask[k] : family[k] === f ? 1 : 0;
     const found = detectStamps(grid, candidate, true);
     for (const c of found.clusters) {
-      if (!c.isStamp || manySmallLetters(c)) continue;
+      if (!c.isStamp) continue;
+      if (manySmallLetters(c)) {
+        if (touchesZone(c, zone, grid.width)) clipToOutlineOrLetters(grid, found.stampMask, c, zone, wideZone);
+        continue;
+      }
       // Away from an outline and without a mass of small letters: a pen's coloured ink, not a stamp.
       for (let y = c.top; y <= c.bottom; y++) for (let x = c.left; x <= c.right; x++) if (zone[y * grid.width + x] === 0) found.stampMask[y * grid.width + x] = 0;
     }
@@ -152,11 +157,35 @@ function manySmallLetters(c: StampCluster): boolean {
   return heights[letters >> 1] <= 0.15 * short;
 }
 
+/**
+ * A lettered cluster's ink beyond the outline's reach is a pen beside the stamp when it lies beyond
+ * the stamp's letters too, or is clearly darker than the stamp's ink near the outline (a pen is solid
+ * ink, a stamp a film; an oval stamp reaches past the circle fitted to it, in its own ink).
+ */
+function clipToOutlineOrLetters(grid: ReturnType<typeof buildInkGrid>, stampMask: Uint8Array, c: StampCluster, zone: Uint8Array, wideZone: Uint8Array): void {
+  const { width } = grid;
+  const median = medianDarkness(grid, stampMask, (x, y) => zone[y * width + x] !== 0, c.left, c.top, c.right, c.bottom);
+  const penDark = median * 1.15 + 15;
+  const e = c.extent;
+  for (let y = c.top; y <= c.bottom; y++) {
+    for (let x = c.left; x <= c.right; x++) {
+      const k = y * width + x;
+      if (wideZone[k] !== 0 || stampMask[k] === 0) continue;
+      if (x < e.left || x > e.right || y < e.top || y > e.bottom || cellDarkness(grid, k) > penDark) stampMask[k] = 0;
+    }
+  }
+}
+
+function touchesZone(c: StampCluster, zone: Uint8Array, width: number): boolean {
+  for (let y = c.top; y <= c.bottom; y++) for (let x = c.left; x <= c.right; x++) if (zone[y * width + x] !== 0) return true;
+  return false;
+}
+
 /** 1 within reach of any stamp outline (its inside and a margin). */
-function outlineZone(outlines: StampOutline[], width: number, height: number): Uint8Array {
+function outlineZone(outlines: StampOutline[], width: number, height: number, marginFraction = 0.15): Uint8Array {
   const zone = new Uint8Array(width * height);
   for (const o of outlines) {
-    const margin = Math.max(2, o.size * 0.15);
+    const margin = Math.max(2, o.size * marginFraction);
     const x0 = Math.max(0, Math.floor(o.left - margin));
     const x1 = Math.min(width - 1, Math.ceil(o.right + margin));
     const y0 = Math.max(0, Math.floor(o.top - margin));

@@ -227,13 +227,13 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
 }
 
 /** Darkness of a cell's ink: its strongest channel deficit (0..255). */
-function cellDarkness(grid: InkGrid, k: number): number {
+export function cellDarkness(grid: InkGrid, k: number): number {
   const d = grid.inkDeficit;
   return Math.max(d[k * 3], d[k * 3 + 1], d[k * 3 + 2]);
 }
 
 /** Median darkness of the ink on the outline. */
-function medianDarkness(grid: InkGrid, ink: Uint8Array, onOutline: (x: number, y: number) => boolean, x0: number, y0: number, x1: number, y1: number): number {
+export function medianDarkness(grid: InkGrid, ink: Uint8Array, onOutline: (x: number, y: number) => boolean, x0: number, y0: number, x1: number, y1: number): number {
   const hist = new Int32Array(256);
   let count = 0;
   for (let y = y0; y <= y1; y++) {

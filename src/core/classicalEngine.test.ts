@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { classifyInk } from './classicalEngine';
+import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
+import { estimatePaperField, flattenAgainstPaper } from './paperField';
+import { BLACK, PageCanvas, type Rgb } from './testing/syntheticPage';
+import { InkClass } from './types';
+
+const SEAL_BLUE: Rgb = [80, 105, 215];
+const NAVY_PEN: Rgb = [25, 35, 120];
+
+/** A pale blue seal (two rings, a ring of small letters) and a navy signature (a long stroke and small letters) that runs from the seal far out to the left. */
+function sealWithPenBeside() {
+  const canvas = new PageCanvas(640, 400, () => [246, 244, 238]);
+  // Rows of black type, so the page's neutral ink is black and the blue inks count as coloured.
+  for (let row = 0; row < 4; row++) {
+    for (let g = 0; g < 48; g++) canvas.rect(24 + g * 12 + (g % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
+  }
+  const [cx, cy] = [440, 250];
+  canvas.ring(cx, cy, 110, 4, SEAL_BLUE, InkClass.stamp);
+  canvas.ring(cx, cy, 70, 3, SEAL_BLUE, InkClass.stamp);
+  for (let i = 0; i < 36; i++) {
+    const a = (i / 36) * Math.PI * 2;
+    canvas.rect(cx + 90 * Math.cos(a) - 3, cy + 90 * Math.sin(a) - 5, 6, 10, SEAL_BLUE, InkClass.stamp);
+  }
+  const pen: Array<[number, number]> = [];
+  for (let x = 60; x <= cx - 100; x += 3) pen.push([x, 240 + 18 * Math.sin(x / 13)]);
+  canvas.stroke(pen, 3, NAVY_PEN, InkClass.handwriting);
+  canvas.flushStroke();
+  // The signature's separate small letters (as in a written name) stretch the seal's letter extent out over the pen.
+  for (let x = 70; x < cx - 130; x += 30) canvas.ring(x, 205, 5, 2.5, NAVY_PEN, InkClass.handwriting);
+  const page = canvas.page();
+  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
+  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  return { page, map: classifyInk({ flattened, inkAlpha }), cx, cy };
+}
+
+describe('classifyInk', () => {
+  it('leaves a pen stroke of the seal\'s hue that runs far out of the seal to the pen, and keeps the seal', () => {
+    const { page, map, cx } = sealWithPenBeside();
+    const sx = map.width / page.image.width;
+    const sy = map.height / page.image.height;
+    // Ink of one true class, within x < xMax, by the class the map gives it.
+    const tally = (cls: number, xMax = page.image.width) => {
+      const counts = new Int32Array(6);
+      for (let y = 0; y < page.image.height; y++) {
+        for (let x = 0; x < xMax; x++) {
+          if (page.truthClass[y * page.image.width + x] !== cls || page.truthAlpha[y * page.image.width + x] < 200) continue;
+          counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
+        }
+      }
+      return counts;
+    };
+    // Beyond half the seal's radius from its ring (nearer, the seal's region decides by other cues).
+    const pen = tally(InkClass.handwriting, cx - 110 - 60);
+    const seal = tally(InkClass.stamp);
+    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * pen.reduce((a, b) => a + b, 0));
+    expect(seal[InkClass.stamp]).toBeGreaterThan(0.9 * seal.reduce((a, b) => a + b, 0));
+  });
+});
