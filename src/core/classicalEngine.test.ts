@@ -34,7 +34,60 @@ function sealWithPenBeside() {
   return { page, map: classifyInk({ flattened, inkAlpha }), cx, cy };
 }
 
+const STAMP_GREY: Rgb = [130, 130, 135];
+
+/** A grey scan: a rectangular stamp whose solid header bar (name knocked out in white) is as dark as the black signature crossing the stamp. */
+function barStampWithPen() {
+  const canvas = new PageCanvas(640, 400, () => [240, 240, 240]);
+  for (let row = 0; row < 6; row++) {
+    for (let g = 0; g < 48; g++) {
+      // Box-like glyphs of 2-px strokes, like small printed letters.
+      const [x, y] = [24 + g * 12 + (g % 6 === 5 ? 4 : 0), 20 + row * 24];
+      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
+      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
+      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
+    }
+  }
+  const [left, top, w, h] = [370, 210, 180, 100];
+  canvas.rect(left, top, w, 3, STAMP_GREY, InkClass.stamp);
+  canvas.rect(left, top + h - 3, w, 3, STAMP_GREY, InkClass.stamp);
+  canvas.rect(left, top, 3, h, STAMP_GREY, InkClass.stamp);
+  canvas.rect(left + w - 3, top, 3, h, STAMP_GREY, InkClass.stamp);
+  const bar = { left: left + 8, top: top + 8, right: left + w - 8, bottom: top + 32 };
+  for (let y = bar.top; y < bar.bottom; y++) {
+    for (let x = bar.left; x < bar.right; x++) {
+      const inLetter = y >= bar.top + 6 && y < bar.bottom - 6 && x >= bar.left + 14 && x < bar.right - 14 && (x - bar.left) % 12 < 3;
+      if (!inLetter) canvas.paint(x, y, x + 1, y + 1, BLACK, InkClass.stamp, () => 1);
+    }
+  }
+  for (let i = 0; i < 9; i++) {
+    canvas.rect(left + 20 + i * 16, top + 70, 2, 12, STAMP_GREY, InkClass.stamp);
+    canvas.rect(left + 22 + i * 16, top + 70, 6, 2, STAMP_GREY, InkClass.stamp);
+  }
+  const pen: Array<[number, number]> = [];
+  for (let x = 80; x <= left + 110; x += 3) pen.push([x, top + 75 + 10 * Math.sin(x / 11)]);
+  canvas.stroke(pen, 3, BLACK, InkClass.handwriting);
+  const page = canvas.page();
+  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
+  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  return { page, map: classifyInk({ flattened, inkAlpha }), bar };
+}
+
 describe('classifyInk', () => {
+  it('gives a stamp\'s solid header bar to the stamp, though it is as dark as the signature crossing the stamp', () => {
+    const { page, map, bar } = barStampWithPen();
+    const sx = map.width / page.image.width;
+    const sy = map.height / page.image.height;
+    const counts = new Int32Array(6);
+    for (let y = bar.top + 2; y < bar.bottom - 2; y++) {
+      for (let x = bar.left + 2; x < bar.right - 2; x++) {
+        if (page.truthAlpha[y * page.image.width + x] < 255) continue;
+        counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
+      }
+    }
+    expect(counts[InkClass.stamp]).toBeGreaterThan(0.9 * counts.reduce((a, b) => a + b, 0));
+  });
+
   it('leaves a pen stroke of the seal\'s hue that runs far out of the seal to the pen, and keeps the seal', () => {
     const { page, map, cx } = sealWithPenBeside();
     const sx = map.width / page.image.width;

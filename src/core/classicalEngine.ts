@@ -74,7 +74,8 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are
   // filled shapes (logos), except a filled bar or block within a stamp's outline (decided per region below).
-  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height), solidWindow(typicalStrokeWidth(grid.alpha, width, height)));
+  const solid = solidWindow(typicalStrokeWidth(grid.alpha, width, height));
+  const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height), solid);
   const stampZone = byColour ? zone : outlineZone(outlines, width, height);
   for (let k = 0; k < n; k++) if (stampZone[k] !== 0) filled[comps.labels[k]] = 0;
   const notPen = byColour ? colouredOutsidePenHues(grid, comps, coloured, colouredMask) : null;
@@ -94,7 +95,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   // Stamps decided per region of their outline.
   const tint = byColour ? pageTint : null;
-  for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline);
+  for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline, solid);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));

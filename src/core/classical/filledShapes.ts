@@ -1,4 +1,5 @@
 import type { Components } from '../components';
+import { boxSum, summedArea } from './summedArea';
 
 /**
  * Filled shapes: a logo's block or emblem, a solid bar. A pen's stroke, even a felt tip's, is a
@@ -30,24 +31,16 @@ export function findFilledShapes(comps: Components, ink: Uint8Array, width: numb
     any ||= big[l] !== 0;
   }
   if (!any) return filled;
-  // Summed-area table of the ink: a cell is deep inside when its whole window is ink.
-  const sw = width + 1;
-  const sums = new Int32Array(sw * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += ink[y * width + x];
-      sums[(y + 1) * sw + x + 1] = sums[y * sw + x + 1] + row;
-    }
-  }
+  // A cell is deep inside when its whole window is ink.
+  const sums = summedArea(width, height, (x, y) => ink[y * width + x]);
   const r = window >> 1;
+  const full = (2 * r + 1) * (2 * r + 1);
   const solid = new Int32Array(comps.count + 1);
   for (let y = r; y < height - r; y++) {
     for (let x = r; x < width - r; x++) {
       const l = comps.labels[y * width + x];
       if (l === 0 || big[l] === 0) continue;
-      const inside = sums[(y + r + 1) * sw + x + r + 1] - sums[(y - r) * sw + x + r + 1] - sums[(y + r + 1) * sw + x - r] + sums[(y - r) * sw + x - r];
-      if (inside === (2 * r + 1) * (2 * r + 1)) solid[l]++;
+      if (boxSum(sums, width, x - r, y - r, x + r, y + r) === full) solid[l]++;
     }
   }
   for (let l = 1; l <= comps.count; l++) if (big[l] !== 0 && solid[l] >= SOLID_SHARE * comps.area[l]) filled[l] = 1;

@@ -3,6 +3,7 @@ import { COLOURED_TINT, type InkTint } from '../inkColour';
 import { cellHue, type InkGrid } from '../inkGrid';
 import { InkClass } from '../types';
 import type { Frame } from './frames';
+import { boxSum, summedArea } from './summedArea';
 import type { Ring } from './rings';
 
 /**
@@ -59,7 +60,7 @@ export function frameOutline(frame: Frame): StampOutline {
 }
 
 /** Labels the stamp inside one outline; `ink` is the ink to consider (the page's ink less form lines). */
-export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: InkTint | null, outline: StampOutline): void {
+export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: InkTint | null, outline: StampOutline, solidWindow: number): void {
   const { width, height } = grid;
   const band = Math.max(2, outline.size * 0.05);
 
@@ -207,6 +208,8 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
       if (!clearlyDarker(outerMean) || localDarkness(x, y) > (outerMean + ringDarkness) / 2) pen[y * bw + x] = 1;
     }
   }
+  const bars = solidBars(ink, width, x0, y0, bw, bh, solidWindow);
+  for (let k = 0; k < pen.length; k++) if (bars[k] !== 0) pen[k] = 0;
   const penParts = labelComponents(pen, bw, bh);
   for (let k = 0; k < pen.length; k++) if (pen[k] !== 0 && penParts.area[penParts.labels[k]] < 6 && leaves[parts.labels[k]] === 0) pen[k] = 0;
   for (let y = y0; y <= y1; y++) {
@@ -224,6 +227,61 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
       classes[k] = InkClass.stamp;
     }
   }
+}
+
+/** Least ratio of a solid bar's long axis to its short one (second moments). */
+const BAR_ELONGATION = 2.5;
+
+/**
+ * Box-local 1 on solid bars. A pen's stroke is a few cells wide; a stamp's solid bar (its name
+ * knocked out in white) is not, and may be as dark as the pen: cells within half a window of a cell
+ * whose whole window is ink, in an area the size and shape of a bar.
+ */
+function solidBars(ink: Uint8Array, width: number, x0: number, y0: number, bw: number, bh: number, window: number): Uint8Array {
+  const r = window >> 1;
+  const inkSums = summedArea(bw, bh, (x, y) => ink[(y + y0) * width + x + x0]);
+  const full = window * window;
+  const solidSums = summedArea(bw, bh, (x, y) => (x >= r && y >= r && x < bw - r && y < bh - r && boxSum(inkSums, bw, x - r, y - r, x + r, y + r) === full ? 1 : 0));
+  const nearSolid = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      if (boxSum(solidSums, bw, Math.max(0, x - r), Math.max(0, y - r), Math.min(bw - 1, x + r), Math.min(bh - 1, y + r)) > 0) nearSolid[y * bw + x] = 1;
+    }
+  }
+  // A felt tip's thick turns and crossings make small solid spots, and a letterhead emblem's solid
+  // ring is round: a bar is long and narrow.
+  const areas = labelComponents(nearSolid, bw, bh);
+  const moments = new Float64Array((areas.count + 1) * 5);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      const l = areas.labels[y * bw + x];
+      if (l === 0) continue;
+      moments[l * 5] += x;
+      moments[l * 5 + 1] += y;
+      moments[l * 5 + 2] += x * x;
+      moments[l * 5 + 3] += y * y;
+      moments[l * 5 + 4] += x * y;
+    }
+  }
+  const bar = new Uint8Array(areas.count + 1);
+  for (let l = 1; l <= areas.count; l++) {
+    const w = areas.right[l] - areas.left[l] + 1;
+    const h = areas.bottom[l] - areas.top[l] + 1;
+    if (Math.max(w, h) < 6 * window) continue;
+    const a = areas.area[l];
+    const mx = moments[l * 5] / a;
+    const my = moments[l * 5 + 1] / a;
+    const sxx = moments[l * 5 + 2] / a - mx * mx;
+    const syy = moments[l * 5 + 3] / a - my * my;
+    const sxy = moments[l * 5 + 4] / a - mx * my;
+    const spread = Math.sqrt(((sxx - syy) / 2) ** 2 + sxy * sxy);
+    const major = (sxx + syy) / 2 + spread;
+    const minor = Math.max(1e-6, (sxx + syy) / 2 - spread);
+    if (major >= BAR_ELONGATION ** 2 * minor) bar[l] = 1;
+  }
+  const bars = new Uint8Array(bw * bh);
+  for (let k = 0; k < bars.length; k++) bars[k] = bar[areas.labels[k]];
+  return bars;
 }
 
 /** Darkness of a cell's ink: its strongest channel deficit (0..255). */
