@@ -73,7 +73,51 @@ function barStampWithPen() {
   return { page, map: classifyInk({ flattened, inkAlpha }), bar };
 }
 
+/** A letterhead: a blue emblem (a solid ring, its name knocked out in white, around a solid letter) over rows of black type. */
+function letterheadEmblem() {
+  const canvas = new PageCanvas(640, 400, () => [246, 244, 238]);
+  const [cx, cy, outer, inner] = [120, 110, 64, 36];
+  for (let y = cy - outer - 2; y <= cy + outer + 2; y++) {
+    for (let x = cx - outer - 2; x <= cx + outer + 2; x++) {
+      const d = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
+      const angle = Math.atan2(y + 0.5 - cy, x + 0.5 - cx);
+      const knockedOut = d > inner + 8 && d < outer - 12 && Math.floor(((angle + Math.PI) / (2 * Math.PI)) * 40) % 2 === 0;
+      const inRing = d >= inner && d <= outer && !knockedOut;
+      const inLetter = Math.abs(x - cx) < 12 && Math.abs(y - cy) < 18 && (x - cx < -4 || y - cy < -10);
+      if (inRing || inLetter) canvas.paint(x, y, x + 1, y + 1, SEAL_BLUE, InkClass.printed, () => Math.min(1, Math.max(0, outer + 0.5 - d)));
+    }
+  }
+  for (let row = 0; row < 8; row++) {
+    for (let g = 0; g < 40; g++) {
+      const [x, y] = [40 + g * 13 + (g % 6 === 5 ? 4 : 0), 200 + row * 22];
+      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
+      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
+      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
+    }
+  }
+  const page = canvas.page();
+  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
+  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  return { page, map: classifyInk({ flattened, inkAlpha }), box: { left: cx - outer, top: cy - outer, right: cx + outer, bottom: cy + outer } };
+}
+
 describe('classifyInk', () => {
+  it('takes a letterhead emblem, a solid ring with its name knocked out, for print and not for a stamp', () => {
+    const { page, map, box } = letterheadEmblem();
+    const sx = map.width / page.image.width;
+    const sy = map.height / page.image.height;
+    const counts = new Int32Array(6);
+    for (let y = box.top; y <= box.bottom; y++) {
+      for (let x = box.left; x <= box.right; x++) {
+        if (page.truthAlpha[y * page.image.width + x] < 255) continue;
+        counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
+      }
+    }
+    const total = counts.reduce((a, b) => a + b, 0);
+    expect(counts[InkClass.stamp]).toBeLessThan(0.05 * total);
+    expect(counts[InkClass.printed]).toBeGreaterThan(0.8 * total);
+  });
+
   it('gives a stamp\'s solid header bar to the stamp, though it is as dark as the signature crossing the stamp', () => {
     const { page, map, bar } = barStampWithPen();
     const sx = map.width / page.image.width;

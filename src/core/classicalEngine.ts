@@ -6,6 +6,7 @@ import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
+import { boxSum, summedArea } from './classical/summedArea';
 import { cellDarkness, frameOutline, labelStampRegion, medianDarkness, ringOutline, type StampOutline } from './classical/stampRegions';
 import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
@@ -41,11 +42,15 @@ export function classifyInk(input: EngineInput): ClassMap {
   // Stamp outlines first: a seal's ring on any page, a frame in stamp colour.
   const search = new Uint8Array(n);
   for (let k = 0; k < n; k++) if (mask[k] !== 0 && lines[k] === 0) search[k] = 1;
-  const rings = findRings(search, width, height);
+  const solid = solidWindow(typicalStrokeWidth(grid.alpha, width, height));
+  // An outline running through solid ink all round (a letterhead emblem's filled ring, its name
+  // knocked out) is no stamp's: a stamp is line art.
+  const lineArt = (o: StampOutline) => !isSolidOutline(o, mask, width, height, solid);
+  const rings = findRings(search, width, height).filter((ring) => lineArt(ringOutline(ring)));
   const outlines = rings.map(ringOutline);
   if (byColour) {
     for (const frame of findFrames(colouredMask, width, height)) {
-      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) outlines.push(frameOutline(frame));
+      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r) && lineArt(frameOutline(frame))) outlines.push(frameOutline(frame));
     }
   }
   const zone = outlineZone(outlines, width, height);
@@ -69,12 +74,11 @@ export function classifyInk(input: EngineInput): ClassMap {
     const framed = mask.slice();
     for (let k = 0; k < n; k++) if (printed[comps.labels[k]] !== 0 && comps.labels[k] !== 0) framed[k] = 0;
     for (const frame of findFrames(framed, width, height)) {
-      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r)) outlines.push(frameOutline(frame));
+      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r) && lineArt(frameOutline(frame))) outlines.push(frameOutline(frame));
     }
   }
   // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are
   // filled shapes (logos), except a filled bar or block within a stamp's outline (decided per region below).
-  const solid = solidWindow(typicalStrokeWidth(grid.alpha, width, height));
   const filled = findFilledShapes(comps, rest, width, height, filledShapeMinSide(width, height), solid);
   const stampZone = byColour ? zone : outlineZone(outlines, width, height);
   for (let k = 0; k < n; k++) if (stampZone[k] !== 0) filled[comps.labels[k]] = 0;
@@ -180,6 +184,42 @@ function clipToOutlineOrLetters(grid: ReturnType<typeof buildInkGrid>, stampMask
 function touchesZone(c: StampCluster, zone: Uint8Array, width: number): boolean {
   for (let y = c.top; y <= c.bottom; y++) for (let x = c.left; x <= c.right; x++) if (zone[y * width + x] !== 0) return true;
   return false;
+}
+
+/** An emblem's outline: at least this share of its ink deep inside solid ink, in all but two of eight sectors round it. */
+const SOLID_OUTLINE_SHARE = 0.4;
+const SOLID_SECTORS = 8;
+
+/**
+ * Whether the ink along the outline (within 15% of its size) is mostly deep inside solid ink,
+ * `window` cells across, all the way round: a stamp's solid header bar fills one side only.
+ */
+function isSolidOutline(o: StampOutline, ink: Uint8Array, width: number, height: number, window: number): boolean {
+  const r = window >> 1;
+  const band = Math.max(2, o.size * 0.15);
+  const x0 = Math.max(0, Math.floor(o.left - band - r));
+  const y0 = Math.max(0, Math.floor(o.top - band - r));
+  const x1 = Math.min(width - 1, Math.ceil(o.right + band + r));
+  const y1 = Math.min(height - 1, Math.ceil(o.bottom + band + r));
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const sums = summedArea(bw, bh, (x, y) => ink[(y + y0) * width + x + x0]);
+  const full = window * window;
+  const cx = (o.left + o.right) / 2;
+  const cy = (o.top + o.bottom) / 2;
+  const inked = new Int32Array(SOLID_SECTORS);
+  const solid = new Int32Array(SOLID_SECTORS);
+  for (let y = r; y < bh - r; y++) {
+    for (let x = r; x < bw - r; x++) {
+      if (ink[(y + y0) * width + x + x0] === 0 || Math.abs(o.distance(x + x0, y + y0)) > band) continue;
+      const sector = Math.floor(((Math.atan2(y + y0 - cy, x + x0 - cx) + Math.PI) / (2 * Math.PI)) * SOLID_SECTORS) % SOLID_SECTORS;
+      inked[sector]++;
+      if (boxSum(sums, bw, x - r, y - r, x + r, y + r) === full) solid[sector]++;
+    }
+  }
+  let solidSectors = 0;
+  for (let i = 0; i < SOLID_SECTORS; i++) if (inked[i] > 0 && solid[i] >= SOLID_OUTLINE_SHARE * inked[i]) solidSectors++;
+  return solidSectors >= SOLID_SECTORS - 2;
 }
 
 /** 1 within reach of any stamp outline (its inside and a margin). */
