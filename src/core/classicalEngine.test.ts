@@ -7,27 +7,41 @@ import { InkClass } from './types';
 
 const SEAL_BLUE: Rgb = [80, 105, 215];
 const NAVY_PEN: Rgb = [25, 35, 120];
+const PALE_SEAL_BLUE: Rgb = [125, 145, 225];
 
-/** A pale blue seal (two rings, a ring of small letters) and a navy signature (a long stroke and small letters) that runs from the seal far out to the left. */
-function sealWithPenBeside() {
-  const canvas = new PageCanvas(640, 400, () => [246, 244, 238]);
+/**
+ * A pale blue seal (two rings, a ring of small letters) and a navy signature: `beside` a long stroke
+ * and small letters running from the seal far out to the left, `inside` a stroke written within the
+ * inner ring, leaving the seal nowhere.
+ */
+function sealWithPen(where: 'beside' | 'inside') {
+  // The seal within the stamp-sized range of radii for the page's size.
+  const g = where === 'beside' ? { width: 640, height: 400, rows: 4, cx: 440, cy: 250, outer: 110, inner: 70, letters: 90 } : { width: 1000, height: 700, rows: 6, cx: 700, cy: 400, outer: 90, inner: 58, letters: 74 };
+  const canvas = new PageCanvas(g.width, g.height, () => [246, 244, 238]);
   // Rows of black type, so the page's neutral ink is black and the blue inks count as coloured.
-  for (let row = 0; row < 4; row++) {
-    for (let g = 0; g < 48; g++) canvas.rect(24 + g * 12 + (g % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
+  for (let row = 0; row < g.rows; row++) {
+    for (let i = 0; i < (g.width - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
   }
-  const [cx, cy] = [440, 250];
-  canvas.ring(cx, cy, 110, 4, SEAL_BLUE, InkClass.stamp);
-  canvas.ring(cx, cy, 70, 3, SEAL_BLUE, InkClass.stamp);
+  const { cx, cy } = g;
+  const seal = where === 'inside' ? PALE_SEAL_BLUE : SEAL_BLUE;
+  canvas.ring(cx, cy, g.outer, 4, seal, InkClass.stamp);
+  canvas.ring(cx, cy, g.inner, 3, seal, InkClass.stamp);
   for (let i = 0; i < 36; i++) {
     const a = (i / 36) * Math.PI * 2;
-    canvas.rect(cx + 90 * Math.cos(a) - 3, cy + 90 * Math.sin(a) - 5, 6, 10, SEAL_BLUE, InkClass.stamp);
+    canvas.rect(cx + g.letters * Math.cos(a) - 3, cy + g.letters * Math.sin(a) - 5, 6, 10, seal, InkClass.stamp);
   }
   const pen: Array<[number, number]> = [];
-  for (let x = 60; x <= cx - 100; x += 3) pen.push([x, 240 + 18 * Math.sin(x / 13)]);
-  canvas.stroke(pen, 3, NAVY_PEN, InkClass.handwriting);
-  canvas.flushStroke();
-  // The signature's separate small letters (as in a written name) stretch the seal's letter extent out over the pen.
-  for (let x = 70; x < cx - 130; x += 30) canvas.ring(x, 205, 5, 2.5, NAVY_PEN, InkClass.handwriting);
+  if (where === 'inside') {
+    // A name in loops, back and forth across the inner disc.
+    for (let t = 0; t <= 360; t += 2) pen.push([cx - 45 + (90 * t) / 360 + 6 * Math.cos(t / 6), cy - 8 + 10 * Math.sin(t / 6) + 12 * Math.sin(t / 50)]);
+    canvas.stroke(pen, 3, NAVY_PEN, InkClass.handwriting);
+  } else {
+    for (let x = 60; x <= cx - 100; x += 3) pen.push([x, cy - 10 + 18 * Math.sin(x / 13)]);
+    canvas.stroke(pen, 3, NAVY_PEN, InkClass.handwriting);
+    canvas.flushStroke();
+    // The signature's separate small letters (as in a written name) stretch the seal's letter extent out over the pen.
+    for (let x = 70; x < cx - 130; x += 30) canvas.ring(x, cy - 45, 5, 2.5, NAVY_PEN, InkClass.handwriting);
+  }
   const page = canvas.page();
   const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
   const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
@@ -133,7 +147,7 @@ describe('classifyInk', () => {
   });
 
   it('leaves a pen stroke of the seal\'s hue that runs far out of the seal to the pen, and keeps the seal', () => {
-    const { page, map, cx } = sealWithPenBeside();
+    const { page, map, cx } = sealWithPen('beside');
     const sx = map.width / page.image.width;
     const sy = map.height / page.image.height;
     // Ink of one true class, within x < xMax, by the class the map gives it.
@@ -152,5 +166,19 @@ describe('classifyInk', () => {
     const seal = tally(InkClass.stamp);
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * pen.reduce((a, b) => a + b, 0));
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.9 * seal.reduce((a, b) => a + b, 0));
+  });
+
+  it('gives a navy signature written wholly inside a pale blue seal to the pen, as it is clearly darker than the ring', () => {
+    const { page, map } = sealWithPen('inside');
+    const sx = map.width / page.image.width;
+    const sy = map.height / page.image.height;
+    const counts = new Int32Array(6);
+    for (let k = 0; k < page.truthClass.length; k++) {
+      if (page.truthClass[k] !== InkClass.handwriting || page.truthAlpha[k] < 200) continue;
+      const x = k % page.image.width;
+      const y = (k - x) / page.image.width;
+      counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
+    }
+    expect(counts[InkClass.handwriting]).toBeGreaterThan(0.8 * counts.reduce((a, b) => a + b, 0));
   });
 });

@@ -194,6 +194,19 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   // Ink inside: pen (or print) where as dark as the pen's strokes outside, else the stamp's. A part
   // leaving the outline is the pen's, unless its own outside ink is clearly darker than the ring:
   // then the stamp's ink merged with it (a seal over text or a signature) is told apart by darkness.
+  // No pen leaves the outline: a signature written wholly inside the seal still shows as many cells
+  // clearly darker than the ring, which are the pen's.
+  const innerSplit = new Float64Array(parts.count + 1).fill(Infinity);
+  if (penCells < 20) {
+    const darkCells = new Int32Array(parts.count + 1);
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        const l = parts.labels[y * bw + x];
+        if (l !== 0 && leaves[l] === 0 && clearlyDarker(localDarkness(x, y))) darkCells[l]++;
+      }
+    }
+    for (let l = 1; l <= parts.count; l++) if (darkCells[l] >= outline.size * INNER_PEN_SIZE) innerSplit[l] = ringDarkness * 1.15 + 15;
+  }
   const pen = new Uint8Array(bw * bh);
   const penSplit = clearlyDarker(penDarkness) ? (penDarkness + ringDarkness) / 2 : Infinity;
   for (let y = 0; y < bh; y++) {
@@ -201,7 +214,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
       const l = parts.labels[y * bw + x];
       if (l === 0 || distanceMap[y * bw + x] > band) continue;
       if (leaves[l] === 0) {
-        if (localDarkness(x, y) > penSplit) pen[y * bw + x] = 1;
+        if (localDarkness(x, y) > Math.min(penSplit, innerSplit[l])) pen[y * bw + x] = 1;
         continue;
       }
       const outerMean = outerCells[l] > 0 ? outerDarkness[l] / outerCells[l] : 0;
@@ -228,6 +241,9 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
   }
 }
+
+/** Least count of clearly dark cells of a pen part wholly inside an outline, in outline sizes (radii or half sides). */
+const INNER_PEN_SIZE = 4;
 
 /** Least ratio of a solid bar's long axis to its short one (second moments). */
 const BAR_ELONGATION = 2.5;
