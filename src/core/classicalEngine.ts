@@ -7,7 +7,7 @@ import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames } from './classical/frames';
 import { findRings } from './classical/rings';
 import { boxSum, summedArea } from './classical/summedArea';
-import { cellDarkness, frameOutline, labelStampRegion, medianDarkness, ringOutline, type StampOutline } from './classical/stampRegions';
+import { cellDarkness, clearlyDarkerThan, frameOutline, labelStampRegion, medianDarkness, ringOutline, type StampOutline } from './classical/stampRegions';
 import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
 import { inkTint } from './inkColour';
@@ -170,7 +170,7 @@ function manySmallLetters(c: StampCluster): boolean {
 function clipToOutlineOrLetters(grid: ReturnType<typeof buildInkGrid>, stampMask: Uint8Array, c: StampCluster, zone: Uint8Array, wideZone: Uint8Array): void {
   const { width } = grid;
   const median = medianDarkness(grid, stampMask, (x, y) => zone[y * width + x] !== 0, c.left, c.top, c.right, c.bottom);
-  const penDark = median * 1.15 + 15;
+  const penDark = clearlyDarkerThan(median);
   const e = c.extent;
   for (let y = c.top; y <= c.bottom; y++) {
     for (let x = c.left; x <= c.right; x++) {

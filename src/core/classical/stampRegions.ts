@@ -176,7 +176,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     penCells += parts.area[l];
   }
   penDarkness = penCells >= 20 ? penDarkness / penCells : 0;
-  const clearlyDarker = (d: number) => d > ringDarkness * 1.15 + 15;
+  const clearlyDarker = (d: number) => d > clearlyDarkerThan(ringDarkness);
   const localDarkness = (x: number, y: number): number => {
     let sum = 0;
     let cells = 0;
@@ -191,9 +191,6 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
     return cells === 0 ? 0 : sum / cells;
   };
-  // Ink inside: pen (or print) where as dark as the pen's strokes outside, else the stamp's. A part
-  // leaving the outline is the pen's, unless its own outside ink is clearly darker than the ring:
-  // then the stamp's ink merged with it (a seal over text or a signature) is told apart by darkness.
   // No pen leaves the outline: a signature written wholly inside the seal still shows as many cells
   // clearly darker than the ring, which are the pen's.
   const innerSplit = new Float64Array(parts.count + 1).fill(Infinity);
@@ -205,8 +202,11 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
         if (l !== 0 && leaves[l] === 0 && clearlyDarker(localDarkness(x, y))) darkCells[l]++;
       }
     }
-    for (let l = 1; l <= parts.count; l++) if (darkCells[l] >= outline.size * INNER_PEN_SIZE) innerSplit[l] = ringDarkness * 1.15 + 15;
+    for (let l = 1; l <= parts.count; l++) if (darkCells[l] >= outline.size * INNER_PEN_SIZE) innerSplit[l] = clearlyDarkerThan(ringDarkness);
   }
+  // Ink inside: pen (or print) where as dark as the pen's strokes outside, else the stamp's. A part
+  // leaving the outline is the pen's, unless its own outside ink is clearly darker than the ring:
+  // then the stamp's ink merged with it (a seal over text or a signature) is told apart by darkness.
   const pen = new Uint8Array(bw * bh);
   const penSplit = clearlyDarker(penDarkness) ? (penDarkness + ringDarkness) / 2 : Infinity;
   for (let y = 0; y < bh; y++) {
@@ -298,6 +298,11 @@ function solidBars(ink: Uint8Array, width: number, x0: number, y0: number, bw: n
   const bars = new Uint8Array(bw * bh);
   for (let k = 0; k < bars.length; k++) bars[k] = bar[areas.labels[k]];
   return bars;
+}
+
+/** Darkness above which ink is clearly darker than a stamp's of the given darkness: a pen's solid ink, not the stamp's film. */
+export function clearlyDarkerThan(stampDarkness: number): number {
+  return stampDarkness * 1.15 + 15;
 }
 
 /** Darkness of a cell's ink: its strongest channel deficit (0..255). */
