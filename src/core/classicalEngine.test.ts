@@ -9,6 +9,41 @@ const SEAL_BLUE: Rgb = [80, 105, 215];
 const NAVY_PEN: Rgb = [25, 35, 120];
 const PALE_SEAL_BLUE: Rgb = [125, 145, 225];
 
+/** Rows of box-like glyphs of 2-px strokes, like small printed letters. */
+function typeRows(canvas: PageCanvas, left: number, top: number, rows: number, glyphs: number, pitch: number, rowPitch: number): void {
+  for (let row = 0; row < rows; row++) {
+    for (let g = 0; g < glyphs; g++) {
+      const [x, y] = [left + g * pitch + (g % 6 === 5 ? 4 : 0), top + row * rowPitch];
+      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
+      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
+      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
+    }
+  }
+}
+
+/** The page and the classical engine's class map of it. */
+function classified(canvas: PageCanvas) {
+  const page = canvas.page();
+  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
+  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  return { page, map: classifyInk({ flattened, inkAlpha }) };
+}
+
+/** Per InkClass id, how many of the selected page pixels the map gives that class. */
+function mapClassCounts({ page, map }: ReturnType<typeof classified>, selected: (x: number, y: number, k: number) => boolean): Int32Array {
+  const sx = map.width / page.image.width;
+  const sy = map.height / page.image.height;
+  const counts = new Int32Array(6);
+  for (let y = 0; y < page.image.height; y++) {
+    for (let x = 0; x < page.image.width; x++) {
+      if (selected(x, y, y * page.image.width + x)) counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
+    }
+  }
+  return counts;
+}
+
+const total = (counts: Int32Array) => counts.reduce((a, b) => a + b, 0);
+
 /**
  * A pale blue seal (two rings, a ring of small letters) and a navy signature: `beside` a long stroke
  * and small letters running from the seal far out to the left, `inside` a stroke written within the
@@ -42,10 +77,7 @@ function sealWithPen(where: 'beside' | 'inside') {
     // The signature's separate small letters (as in a written name) stretch the seal's letter extent out over the pen.
     for (let x = 70; x < cx - 130; x += 30) canvas.ring(x, cy - 45, 5, 2.5, NAVY_PEN, InkClass.handwriting);
   }
-  const page = canvas.page();
-  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
-  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
-  return { page, map: classifyInk({ flattened, inkAlpha }), cx, cy };
+  return { ...classified(canvas), cx, cy };
 }
 
 const STAMP_GREY: Rgb = [130, 130, 135];
@@ -53,15 +85,7 @@ const STAMP_GREY: Rgb = [130, 130, 135];
 /** A grey scan: a rectangular stamp whose solid header bar (name knocked out in white) is as dark as the black signature crossing the stamp. */
 function barStampWithPen() {
   const canvas = new PageCanvas(640, 400, () => [240, 240, 240]);
-  for (let row = 0; row < 6; row++) {
-    for (let g = 0; g < 48; g++) {
-      // Box-like glyphs of 2-px strokes, like small printed letters.
-      const [x, y] = [24 + g * 12 + (g % 6 === 5 ? 4 : 0), 20 + row * 24];
-      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
-    }
-  }
+  typeRows(canvas, 24, 20, 6, 48, 12, 24);
   const [left, top, w, h] = [370, 210, 180, 100];
   canvas.rect(left, top, w, 3, STAMP_GREY, InkClass.stamp);
   canvas.rect(left, top + h - 3, w, 3, STAMP_GREY, InkClass.stamp);
@@ -81,10 +105,7 @@ function barStampWithPen() {
   const pen: Array<[number, number]> = [];
   for (let x = 80; x <= left + 110; x += 3) pen.push([x, top + 75 + 10 * Math.sin(x / 11)]);
   canvas.stroke(pen, 3, BLACK, InkClass.handwriting);
-  const page = canvas.page();
-  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
-  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
-  return { page, map: classifyInk({ flattened, inkAlpha }), bar };
+  return { ...classified(canvas), bar };
 }
 
 /** A letterhead: a blue emblem (a solid ring, its name knocked out in white, around a solid letter) over rows of black type. */
@@ -101,84 +122,39 @@ function letterheadEmblem() {
       if (inRing || inLetter) canvas.paint(x, y, x + 1, y + 1, SEAL_BLUE, InkClass.printed, () => Math.min(1, Math.max(0, outer + 0.5 - d)));
     }
   }
-  for (let row = 0; row < 8; row++) {
-    for (let g = 0; g < 40; g++) {
-      const [x, y] = [40 + g * 13 + (g % 6 === 5 ? 4 : 0), 200 + row * 22];
-      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
-    }
-  }
-  const page = canvas.page();
-  const flattened = flattenAgainstPaper(page.image, estimatePaperField(page.image));
-  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
-  return { page, map: classifyInk({ flattened, inkAlpha }), box: { left: cx - outer, top: cy - outer, right: cx + outer, bottom: cy + outer } };
+  typeRows(canvas, 40, 200, 8, 40, 13, 22);
+  return { ...classified(canvas), box: { left: cx - outer, top: cy - outer, right: cx + outer, bottom: cy + outer } };
 }
 
 describe('classifyInk', () => {
   it('takes a letterhead emblem, a solid ring with its name knocked out, for print and not for a stamp', () => {
-    const { page, map, box } = letterheadEmblem();
-    const sx = map.width / page.image.width;
-    const sy = map.height / page.image.height;
-    const counts = new Int32Array(6);
-    for (let y = box.top; y <= box.bottom; y++) {
-      for (let x = box.left; x <= box.right; x++) {
-        if (page.truthAlpha[y * page.image.width + x] < 255) continue;
-        counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
-      }
-    }
-    const total = counts.reduce((a, b) => a + b, 0);
-    expect(counts[InkClass.stamp]).toBeLessThan(0.05 * total);
-    expect(counts[InkClass.printed]).toBeGreaterThan(0.8 * total);
+    const { box, ...result } = letterheadEmblem();
+    const counts = mapClassCounts(result, (x, y, k) => x >= box.left && x <= box.right && y >= box.top && y <= box.bottom && result.page.truthAlpha[k] === 255);
+    expect(counts[InkClass.stamp]).toBeLessThan(0.05 * total(counts));
+    expect(counts[InkClass.printed]).toBeGreaterThan(0.8 * total(counts));
   });
 
   it('gives a stamp\'s solid header bar to the stamp, though it is as dark as the signature crossing the stamp', () => {
-    const { page, map, bar } = barStampWithPen();
-    const sx = map.width / page.image.width;
-    const sy = map.height / page.image.height;
-    const counts = new Int32Array(6);
-    for (let y = bar.top + 2; y < bar.bottom - 2; y++) {
-      for (let x = bar.left + 2; x < bar.right - 2; x++) {
-        if (page.truthAlpha[y * page.image.width + x] < 255) continue;
-        counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
-      }
-    }
-    expect(counts[InkClass.stamp]).toBeGreaterThan(0.9 * counts.reduce((a, b) => a + b, 0));
+    const { bar, ...result } = barStampWithPen();
+    const inBar = (x: number, y: number) => x >= bar.left + 2 && x < bar.right - 2 && y >= bar.top + 2 && y < bar.bottom - 2;
+    const counts = mapClassCounts(result, (x, y, k) => inBar(x, y) && result.page.truthAlpha[k] === 255);
+    expect(counts[InkClass.stamp]).toBeGreaterThan(0.9 * total(counts));
   });
 
   it('leaves a pen stroke of the seal\'s hue that runs far out of the seal to the pen, and keeps the seal', () => {
-    const { page, map, cx } = sealWithPen('beside');
-    const sx = map.width / page.image.width;
-    const sy = map.height / page.image.height;
-    // Ink of one true class, within x < xMax, by the class the map gives it.
-    const tally = (cls: number, xMax = page.image.width) => {
-      const counts = new Int32Array(6);
-      for (let y = 0; y < page.image.height; y++) {
-        for (let x = 0; x < xMax; x++) {
-          if (page.truthClass[y * page.image.width + x] !== cls || page.truthAlpha[y * page.image.width + x] < 200) continue;
-          counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
-        }
-      }
-      return counts;
-    };
+    const { cx, ...result } = sealWithPen('beside');
+    const { truthClass, truthAlpha } = result.page;
     // Beyond half the seal's radius from its ring (nearer, the seal's region decides by other cues).
-    const pen = tally(InkClass.handwriting, cx - 110 - 60);
-    const seal = tally(InkClass.stamp);
-    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * pen.reduce((a, b) => a + b, 0));
-    expect(seal[InkClass.stamp]).toBeGreaterThan(0.9 * seal.reduce((a, b) => a + b, 0));
+    const pen = mapClassCounts(result, (x, _y, k) => x < cx - 110 - 60 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * total(pen));
+    expect(seal[InkClass.stamp]).toBeGreaterThan(0.9 * total(seal));
   });
 
   it('gives a navy signature written wholly inside a pale blue seal to the pen, as it is clearly darker than the ring', () => {
-    const { page, map } = sealWithPen('inside');
-    const sx = map.width / page.image.width;
-    const sy = map.height / page.image.height;
-    const counts = new Int32Array(6);
-    for (let k = 0; k < page.truthClass.length; k++) {
-      if (page.truthClass[k] !== InkClass.handwriting || page.truthAlpha[k] < 200) continue;
-      const x = k % page.image.width;
-      const y = (k - x) / page.image.width;
-      counts[map.classes[Math.floor(y * sy) * map.width + Math.floor(x * sx)]]++;
-    }
-    expect(counts[InkClass.handwriting]).toBeGreaterThan(0.8 * counts.reduce((a, b) => a + b, 0));
+    const result = sealWithPen('inside');
+    const { truthClass, truthAlpha } = result.page;
+    const counts = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(counts[InkClass.handwriting]).toBeGreaterThan(0.8 * total(counts));
   });
 });
