@@ -4,7 +4,8 @@ import { continueFormLines } from './lineContinuation';
 import { printGlyphsInRows } from './printRowGlyphs';
 import { evenOutStampInk } from './stampInkStrength';
 import { measurePenInk } from './penInkAlpha';
-import { COMPOSITION, composeInk, compositionKey } from './composition';
+import { COMPOSITION, composeInk, compositionKey, keptClasses } from './composition';
+import { bridgeCrossings } from './crossingBridge';
 import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
@@ -17,8 +18,9 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * turned upright for the analysis → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
- * evened out against the stamp's strength, pen ink measured against its stroke's core → composition
- * per options (turned back) → optional crop.
+ * evened out against the stamp's strength, pen ink measured against its stroke's core → kept strokes
+ * continued under the print and lines they cross, when those are dropped → composition per options
+ * (turned back) → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -50,7 +52,10 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   evenOutStampInk(classMap, page, inkAlpha, thresholds);
   measurePenInk(classMap, page, inkAlpha, thresholds);
   lap('inkStrength');
-  let result = composeInk(page, inkAlpha, classMap, COMPOSITION[compositionKey(options)]);
+  const rule = COMPOSITION[compositionKey(options)];
+  if (!rule.keepTouching) bridgeCrossings(classMap, page, inkAlpha, keptClasses(rule));
+  lap('crossings');
+  let result = composeInk(page, inkAlpha, classMap, rule);
   if (turns !== 0) result = turnImage(result, 4 - turns);
   lap('compose');
   let crop: CleanResult['crop'];

@@ -188,6 +188,7 @@ export const STAGE_LABELS: Record<string, string> = {
   'clean.refine': '  refine (class map to full resolution)',
   'clean.lines': '  lines (form lines under crossing ink)',
   'clean.inkStrength': '  ink strength (stamp evened out, pen against its core)',
+  'clean.crossings': '  crossings (kept strokes continued under dropped print and lines)',
   'clean.compose': '  compose',
   'clean.crop': '  crop',
   encode: 'encode PNG',
