@@ -58,18 +58,35 @@ export function bridgeCrossings(map: ClassMap, flattened: RgbaImage, inkAlpha: U
     }
     return n;
   };
-  // Per pixel, how many removed pixels lead up to it from the last kept one along the direction (−1: none).
-  const run = new Int16Array(width * height);
+  // Every run lies between kept pixels, so only the kept ink's box is read (a signature's: a small part of a 12-MP page).
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      if (inkAlpha[p] < BRIDGE_ALPHA || kept[classes[p]] === 0) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  if (right < 0) return;
+  const boxWidth = right - left + 1;
+  // Per pixel of the box, how many removed pixels lead up to it from the last kept one along the direction (−1: none).
+  const run = new Int16Array(boxWidth * (bottom - top + 1));
   const bridged: number[] = [];
   for (const [dx, dy] of DIRECTIONS) {
     run.fill(-1);
     const step = dy * width + dx;
-    for (let y = 0; y < height; y++) {
-      for (let x = 0, p = y * width; x < width; x++, p++) {
+    const boxStep = dy * boxWidth + dx;
+    for (let y = top; y <= bottom; y++) {
+      for (let x = left, p = y * width + left, b = (y - top) * boxWidth; x <= right; x++, p++, b++) {
         if (inkAlpha[p] < BRIDGE_ALPHA) continue;
-        const before = inside(x - dx, y - dy) ? run[p - step] : -1;
+        const before = x - dx >= left && x - dx <= right && y - dy >= top ? run[b - boxStep] : -1;
         if (isKept(p)) {
-          run[p] = 0;
+          run[b] = 0;
           if (before <= 0) continue;
           const length = before + 1;
           const middle = p - (length >> 1) * step;
@@ -79,7 +96,7 @@ export function bridgeCrossings(map: ClassMap, flattened: RgbaImage, inkAlpha: U
             for (let k = 1; k < length; k++) bridged.push(start + k * step, start, p, k / length);
           }
         } else if (isRemoved(p) && before >= 0 && before < longest) {
-          run[p] = before + 1;
+          run[b] = before + 1;
         }
       }
     }
