@@ -95,6 +95,15 @@ describe('bridgeCrossings', () => {
     for (let y = 18; y <= 20; y++) expect(at(map, 23, y), `y=${y}`).toBe(InkClass.handwriting);
   });
 
+  it('joins only one kept stroke to itself: print between a pen and a stamp stays removed when both are kept', () => {
+    const { image, alpha, map, paint } = blankPage();
+    paint(0, 18, 21, 20, NAVY, InkClass.handwriting);
+    paint(22, 5, 24, 40, BLACK, InkClass.printed);
+    paint(25, 18, SIZE - 1, 20, VIOLET, InkClass.stamp);
+    bridgeCrossings(map, image, alpha, keptClasses(COMPOSITION['advanced+aggressive']));
+    for (let y = 18; y <= 20; y++) for (let x = 22; x <= 24; x++) expect(at(map, x, y), `x=${x} y=${y}`).toBe(InkClass.printed);
+  });
+
   it('changes nothing when the rule keeps the crossed ink (all ink kept)', () => {
     const { image, alpha, map, paint } = blankPage();
     paint(0, 18, SIZE - 1, 20, VIOLET, InkClass.stamp);

@@ -89,10 +89,12 @@ export function bridgeCrossings(map: ClassMap, flattened: RgbaImage, inkAlpha: U
           run[b] = 0;
           if (before <= 0) continue;
           const length = before + 1;
+          const start = p - length * step;
+          // One kept stroke passing under: a pen at one end and a stamp at the other are two strokes.
+          if (classes[start] !== classes[p]) continue;
           const middle = p - (length >> 1) * step;
           const acrossLine = classes[middle] !== InkClass.formLine || acrossExtent(x - (length >> 1) * dx, y - (length >> 1) * dy, dx, dy, length) > length;
           if (acrossLine && keptOnwards(x, y, dx, dy) && keptOnwards(x - length * dx, y - length * dy, -dx, -dy)) {
-            const start = p - length * step;
             for (let k = 1; k < length; k++) bridged.push(start + k * step, start, p, k / length);
           }
         } else if (isRemoved(p) && before >= 0 && before < longest) {
@@ -107,7 +109,7 @@ export function bridgeCrossings(map: ClassMap, flattened: RgbaImage, inkAlpha: U
     const from = bridged[i + 1];
     const to = bridged[i + 2];
     const t = bridged[i + 3];
-    classes[q] = classes[t < 0.5 ? from : to];
+    classes[q] = classes[from];
     inkAlpha[q] = Math.round(inkAlpha[from] * (1 - t) + inkAlpha[to] * t);
     for (let c = 0; c < 3; c++) data[q * 4 + c] = Math.round(data[from * 4 + c] * (1 - t) + data[to * 4 + c] * t);
   }
