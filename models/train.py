@@ -28,7 +28,7 @@ def parse_args():
     p.add_argument('--val', default=os.path.join(HERE, '.cache/prep/val'))
     p.add_argument('--run', default=os.path.join(HERE, '.cache/run'))
     p.add_argument('--out', default=os.path.join(HERE, 'inkseg.onnx'))
-    p.add_argument('--iters', type=int, default=12000)
+    p.add_argument('--iters', type=int, default=14000)
     p.add_argument('--batch', type=int, default=8)
     p.add_argument('--crop', type=int, default=256)
     p.add_argument('--lr', type=float, default=3e-3)

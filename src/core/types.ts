@@ -64,7 +64,7 @@ export interface Engine {
 
 export interface CleanResult {
   image: RgbaImage;
-  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v3"). */
+  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v4"). */
   engine: string;
   /** Offset of the returned image within the input when cropped. */
   crop?: { left: number; top: number; width: number; height: number };

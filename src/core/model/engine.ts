@@ -11,13 +11,13 @@ export type ModelRun = (
 ) => Promise<{ data: Float32Array | Uint8Array | ArrayLike<number>; dims: readonly number[] }>;
 
 export interface ModelEngineOptions {
-  /** Engine name reported in results, e.g. "model:inkseg-v3 (onnxruntime-node)". */
+  /** Engine name reported in results, e.g. "model:inkseg-v4 (onnxruntime-node)". */
   name?: string;
   /** The long side the model was trained at; change only with the model. */
   longSide?: number;
 }
 
-export const MODEL_NAME = 'inkseg-v3';
+export const MODEL_NAME = 'inkseg-v4';
 /** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
 const UNIT_CELL_STRIDE = 4;
 

@@ -67,7 +67,7 @@ describe('the committed model in onnxruntime-node', () => {
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v3');
+    expect(loaded.engine.name).toBe('model:inkseg-v4');
   });
 
   it('labels a generated test document: stamps as stamp, signatures as handwriting, print not as handwriting', async () => {
