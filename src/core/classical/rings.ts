@@ -108,10 +108,11 @@ function findRingsInRange(mask: Uint8Array, width: number, height: number, opts:
     if (ringCoverage(mask, width, height, p.cx, p.cy, p.r) < opts.minCoverage * 0.7) continue;
     const ring = refineRing(mask, width, height, p, step);
     if (ring.coverage < opts.minCoverage) continue;
-    // A ring is thin: just outside it the ink thins out (text everywhere around is no ring).
-    const outside = ringCoverage(mask, width, height, ring.cx, ring.cy, ring.r + Math.max(3, ring.r * 0.08));
-    if (ring.coverage - outside < opts.minContrast) continue;
-    ring.r = outerRing(mask, width, height, ring);
+    // A ring is thin: just outside it the ink thins out (text everywhere around is no ring). An inner
+    // ring of a seal has the seal's ring text just outside it: then the seal's rim must show the drop.
+    const outer = outerRing(mask, width, height, ring);
+    if (ringContrast(mask, width, height, ring.cx, ring.cy, ring.r, ring.coverage) < opts.minContrast && (outer === ring.r || ringContrast(mask, width, height, ring.cx, ring.cy, outer) < opts.minContrast)) continue;
+    ring.r = outer;
     if (rings.some((q) => Math.hypot(q.cx - ring.cx, q.cy - ring.cy) < Math.max(q.r, ring.r))) continue;
     rings.push(ring);
   }
@@ -189,12 +190,17 @@ function refineRing(mask: Uint8Array, width: number, height: number, p: { cx: nu
   return best;
 }
 
+/** How much more of the circle holds ink than of the circle just outside it. */
+function ringContrast(mask: Uint8Array, width: number, height: number, cx: number, cy: number, r: number, coverage = ringCoverage(mask, width, height, cx, cy, r)): number {
+  return coverage - ringCoverage(mask, width, height, cx, cy, r + Math.max(3, r * 0.08));
+}
+
 /** A concentric larger ring around a found one (a seal's outer rim or double rim, when an inner ring voted stronger): its radius, else the ring's own. */
 function outerRing(mask: Uint8Array, width: number, height: number, ring: Ring): number {
   let best = ring.r;
   for (let r = Math.round(ring.r) + 2; r <= ring.r * 1.8; r++) {
     const coverage = ringCoverage(mask, width, height, ring.cx, ring.cy, r);
-    if (coverage >= 0.85 || (coverage >= 0.55 && coverage - ringCoverage(mask, width, height, ring.cx, ring.cy, r + Math.max(3, r * 0.08)) >= 0.25)) best = r;
+    if (coverage >= 0.85 || (coverage >= 0.55 && ringContrast(mask, width, height, ring.cx, ring.cy, r, coverage) >= 0.25)) best = r;
   }
   return best;
 }
