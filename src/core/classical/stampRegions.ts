@@ -104,7 +104,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     const t = tint.tint[k];
     if (t === 0) return isSolidNeutral(grid, k);
     if (t < COLOURED_TINT) return true;
-    return hueDistance(cellHue(grid, k), ringHue) > 45;
+    return hueDistance(cellHue(grid, k), ringHue) > 30;
   };
   // Components of the ink off the ring band: those leaving the disc are pen strokes across the stamp.
   const local = new Uint8Array(bw * bh);
