@@ -84,4 +84,22 @@ describe('findPrintedGlyphs', () => {
     }
     expect(printedIn(written, false, true)).toBe(body);
   });
+  it('leaves a short row of tall, uneven letters below the text to the pen (a name in a handwriting font), but not a letterhead above it', () => {
+    const page = new Uint8Array(WIDTH * HEIGHT);
+    for (const bottom of [40, 50, 60]) drawRow(page, new Array(20).fill(4), new Array(20).fill(bottom), new Array(20).fill(3));
+    const body = printedIn(page, false, true);
+    expect(body).toBe(60);
+    // Four letters 1.25–2.25 type heights tall (mean 1.75, uneven) on one baseline: written when below the text…
+    const below = new Uint8Array(page);
+    drawRow(below, [9, 5, 6, 8], [85, 85, 85, 85], [6, 5, 5, 6]);
+    expect(printedIn(below, false, true)).toBe(body);
+    // …set when above it (a company name in a letterhead),
+    const above = new Uint8Array(page);
+    drawRow(above, [9, 5, 6, 8], [20, 20, 20, 20], [6, 5, 5, 6]);
+    expect(printedIn(above, false, true)).toBe(body + 4);
+    // and set when even (one type size, as a heading is).
+    const even = new Uint8Array(page);
+    drawRow(even, [8, 8, 8, 8], [85, 85, 85, 85], [6, 6, 6, 6]);
+    expect(printedIn(even, false, true)).toBe(body + 4);
+  });
 });

@@ -111,7 +111,11 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
   for (let l = 1; l <= count; l++) if (candidate[l] !== 0 && members[find(l)] >= SURE_ROW) longRowHeights.push(bottom[l] - top[l] + 1);
   longRowHeights.sort((a, b) => a - b);
   const typeHeight = longRowHeights.length >= 20 ? longRowHeights[longRowHeights.length >> 1] : Infinity;
+  // Where the page's text begins: a letterhead's name above it is set large, not written.
+  let textTop = Infinity;
+  for (let l = 1; l <= count; l++) if (candidate[l] !== 0 && members[find(l)] >= SURE_ROW) textTop = Math.min(textTop, top[l]);
   const printed = new Uint8Array(count + 1);
+  const written = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
     if (candidate[l] === 0) continue;
     const r = find(l);
@@ -126,6 +130,12 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     // long rows). Coloured ink is more often a pen's, so its rows must be longer and more even before
     // they count; their length is also counted in letter widths, since the letters of a bold coloured
     // title touch at analysis resolution and form a few wide components.
+    // A short row of tall, uneven letters below the start of the text is a name written in separate
+    // letters (or set in a handwriting font), even when it sits on one baseline: type of one size is even.
+    if (!mostlyColoured && m < SURE_ROW && mean >= WRITTEN_ROW_HEIGHT * typeHeight && spread >= WRITTEN_ROW_SPREAD && top[l] > textTop) {
+      written[l] = 1;
+      continue;
+    }
     const onBaseline = aligned[r] >= ALIGNED_SHARE && (m >= SURE_ROW || mean <= TALL_SHORT_ROW * typeHeight);
     const even = onBaseline && spread <= 0.2;
     const isRow = mostlyColoured
@@ -140,7 +150,7 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     printedHeights.sort((a, b) => a - b);
     const textHeight = printedHeights[printedHeights.length >> 1];
     for (let l = 1; l <= count; l++) {
-      if (candidate[l] === 0 || printed[l] !== 0 || coloured[l] * 4 > comps.area[l]) continue;
+      if (candidate[l] === 0 || printed[l] !== 0 || written[l] !== 0 || coloured[l] * 4 > comps.area[l]) continue;
       const h = bottom[l] - top[l] + 1;
       if (h < 0.6 * textHeight) continue;
       // A bold label or heading whose letters touch is one wide component, taller than body text.
@@ -189,6 +199,9 @@ function onTypeBaseline(comps: Components, l: number, width: number): boolean {
 const SURE_ROW = 6;
 /** Shortest coloured row taken for print when its glyphs sit on one baseline. */
 const COLOURED_ROW_MIN = 5;
+/** A short neutral row at least this many times the page's type height, its heights this uneven (relative spread), is written. */
+const WRITTEN_ROW_HEIGHT = 1.4;
+const WRITTEN_ROW_SPREAD = 0.2;
 /** Short rows taller than this many times the page's type height are not taken for print by alignment alone. */
 const TALL_SHORT_ROW = 2;
 /** Width of a typical printed letter over its height: a component this many heights wide counts as that many letters. */
