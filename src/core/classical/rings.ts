@@ -28,7 +28,7 @@ export interface RingOptions {
 
 export function ringOptionsFor(width: number, height: number): RingOptions {
   const shortSide = Math.min(width, height);
-  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.14)), largestRadius: Math.round(shortSide * 0.45), attempts: 12, minCoverage: 0.7, minContrast: 0.3 };
+  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.17)), largestRadius: Math.round(shortSide * 0.45), attempts: 12, minCoverage: 0.7, minContrast: 0.3 };
 }
 
 /**
