@@ -4,7 +4,7 @@ import { cellHue, type InkGrid } from '../inkGrid';
 import { InkClass } from '../types';
 import type { Frame } from './frames';
 import { boxSum, summedArea } from './summedArea';
-import type { Ring } from './rings';
+import { ringCoverage, type Ring } from './rings';
 
 /**
  * Stamps decided by region rather than by component: inside a found outline (a seal's ring, a
@@ -25,6 +25,8 @@ export interface StampOutline {
   size: number;
   /** Signed distance from the outline, negative inside, grid cells. */
   distance(x: number, y: number): number;
+  /** A ring's centre (grid cells): its inner concentric rings are looked for round it. */
+  centre?: { cx: number; cy: number };
 }
 
 export function ringOutline(ring: Ring): StampOutline {
@@ -36,6 +38,7 @@ export function ringOutline(ring: Ring): StampOutline {
     bottom: ring.cy + ring.r,
     size: ring.r,
     distance: (x, y) => Math.hypot(x - ring.cx, y - ring.cy) - ring.r,
+    centre: { cx: ring.cx, cy: ring.cy },
   };
 }
 
@@ -76,6 +79,13 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   const distanceMap = new Float32Array(bw * bh);
   for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) distanceMap[y * bw + x] = outline.distance(x + x0, y + y0);
   const distance = (x: number, y: number): number => distanceMap[(y - y0) * bw + (x - x0)];
+  // A seal's inner rings are its own line art like the rim, however dark (a pen's strokes do not close a circle).
+  const inner = outline.centre ? innerRings(ink, width, height, outline.centre, outline.size, band) : [];
+  const onInnerRing = (x: number, y: number): boolean => {
+    if (inner.length === 0) return false;
+    const d = distance(x, y);
+    return inner.some((rho) => Math.abs(d + outline.size - rho) <= band);
+  };
   const onOutline = (x: number, y: number) => Math.abs(distance(x, y)) <= band;
   // The ring's own ink: its hue, when the page is in colour and the ring is coloured.
   let colouredRing = 0;
@@ -233,13 +243,38 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
         if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
       }
-      if (pen[(y - y0) * bw + (x - x0)] !== 0) {
+      if (pen[(y - y0) * bw + (x - x0)] !== 0 && !onInnerRing(x, y)) {
         if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
       }
       classes[k] = InkClass.stamp;
     }
   }
+}
+
+/** Least share of a concentric circle's angles holding ink for it to be an inner ring of the seal. */
+const INNER_RING_COVERAGE = 0.85;
+
+/** Radii of the closed concentric circles of ink inside a ring (strongest of each run of radii). */
+function innerRings(ink: Uint8Array, width: number, height: number, centre: { cx: number; cy: number }, radius: number, band: number): number[] {
+  const radii: number[] = [];
+  let best = -1;
+  let bestCoverage = 0;
+  for (let rho = Math.round(radius * 0.3); rho <= radius - 3 * band; rho++) {
+    const coverage = ringCoverage(ink, width, height, centre.cx, centre.cy, rho);
+    if (coverage >= INNER_RING_COVERAGE) {
+      if (coverage > bestCoverage) {
+        best = rho;
+        bestCoverage = coverage;
+      }
+    } else if (best >= 0) {
+      radii.push(best);
+      best = -1;
+      bestCoverage = 0;
+    }
+  }
+  if (best >= 0) radii.push(best);
+  return radii;
 }
 
 /** Least count of clearly dark cells of a pen part wholly inside an outline, in outline sizes (radii or half sides). */
