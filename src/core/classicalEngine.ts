@@ -1,4 +1,4 @@
-import { labelComponents } from './components';
+import { labelComponents, type Components } from './components';
 import { detectFormLines, formLineOptionsFor } from './formLines';
 import { buildInkGrid } from './inkGrid';
 import { hueFamilies } from './hueFamilies';
@@ -68,7 +68,8 @@ export function classifyInk(input: EngineInput): ClassMap {
   const comps = labelComponents(rest, width, height);
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
-  const printed = findPrintedGlyphs(comps, coloured, width, height);
+  const layout = { textTop: Infinity };
+  const printed = findPrintedGlyphs(comps, coloured, width, height, true, undefined, layout);
   if (!byColour) {
     // Grey page: frames among the ink that is not printed text (lines stay: a frame square to the page is one).
     const framed = mask.slice();
@@ -100,6 +101,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   // Stamps decided per region of their outline.
   const tint = byColour ? pageTint : null;
   for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline, solid);
+  letterheadAbove(classes, comps, layout.textTop, height);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));
@@ -128,6 +130,23 @@ export function classifyInk(input: EngineInput): ClassMap {
   }
   growIntoFaintInk(classes, grid.alpha, width, height, 2);
   return { width, height, classes };
+}
+
+/** Text starting no lower than this share of the page leaves room above it for a letterhead only. */
+const LETTERHEAD_SHARE = 0.3;
+
+/**
+ * Ink above the start of the page's text, when the text starts near the top, is the letterhead's
+ * (a logo, the company's name set large), not a pen's: a page is signed below its text. Changes
+ * the handwriting of components wholly above the text to print.
+ */
+function letterheadAbove(classes: Uint8Array, comps: Components, textTop: number, height: number): void {
+  if (!(textTop <= height * LETTERHEAD_SHARE)) return;
+  const { labels, bottom } = comps;
+  for (let k = 0; k < classes.length; k++) {
+    const l = labels[k];
+    if (l !== 0 && classes[k] === InkClass.handwriting && bottom[l] < textTop) classes[k] = InkClass.printed;
+  }
 }
 
 /** Stamps among the coloured ink, each hue family (one ink) judged on its own. */

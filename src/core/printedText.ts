@@ -20,12 +20,17 @@ export function printedTextOptionsFor(width: number, height: number): PrintedTex
   return { maxGlyphHeight: Math.max(12, Math.round(longSide * 0.045)), minGlyphHeight: 3, minRowLength: 3 };
 }
 
+/** Where the page's text begins: the top of its highest row long enough to be print whatever its alignment (Infinity without one). */
+export interface TextLayout {
+  textTop: number;
+}
+
 /**
  * Marks components that are printed glyphs. `coloured[l]` is the number of coloured cells of component l.
  * With `loneWords`, isolated neutral words of the rows' text height count too.
  * Returns 1 per printed component (index = label).
  */
-export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width: number, height: number, loneWords = true, opts = printedTextOptionsFor(width, height)): Uint8Array {
+export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width: number, height: number, loneWords = true, opts = printedTextOptionsFor(width, height), layout?: TextLayout): Uint8Array {
   const { count, left, top, right, bottom } = comps;
   const candidate = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
@@ -114,6 +119,7 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
   // Where the page's text begins: a letterhead's name above it is set large, not written.
   let textTop = Infinity;
   for (let l = 1; l <= count; l++) if (candidate[l] !== 0 && members[find(l)] >= SURE_ROW) textTop = Math.min(textTop, top[l]);
+  if (layout) layout.textTop = textTop;
   const printed = new Uint8Array(count + 1);
   const written = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
