@@ -126,6 +126,41 @@ function letterheadEmblem() {
   return { ...classified(canvas), box: { left: cx - outer, top: cy - outer, right: cx + outer, bottom: cy + outer } };
 }
 
+/** Rows of black type starting near the top, with the same pen-like scribble above the text (a letterhead's flourish) and below it (a signature). */
+function scribblesAroundText() {
+  const canvas = new PageCanvas(640, 520, () => [246, 244, 238]);
+  typeRows(canvas, 24, 110, 8, 44, 13, 24);
+  const scribble = (x0: number, y0: number) => {
+    const points: Array<[number, number]> = [];
+    for (let t = 0; t <= 360; t += 2) points.push([x0 + (140 * t) / 360 + 9 * Math.cos(t / 7), y0 + 12 * Math.sin(t / 7) + 8 * Math.sin(t / 40)]);
+    canvas.stroke(points, 3, BLACK, InkClass.handwriting);
+    canvas.flushStroke();
+  };
+  scribble(60, 50);
+  scribble(300, 440);
+  return classified(canvas);
+}
+
+/** A seal with a pale rim and ring letters but an inner ring as dark as the navy pen that crosses the seal and leaves it. */
+function sealWithDarkInnerRing() {
+  const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
+  for (let row = 0; row < 6; row++) {
+    for (let i = 0; i < (1000 - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
+  }
+  const [cx, cy] = [700, 420];
+  canvas.ring(cx, cy, 90, 4, PALE_SEAL_BLUE, InkClass.stamp);
+  for (let i = 0; i < 36; i++) {
+    const a = (i / 36) * Math.PI * 2;
+    canvas.rect(cx + 74 * Math.cos(a) - 3, cy + 74 * Math.sin(a) - 5, 6, 10, PALE_SEAL_BLUE, InkClass.stamp);
+  }
+  canvas.ring(cx, cy, 52, 3, NAVY_PEN, InkClass.stamp);
+  canvas.flushStroke();
+  const pen: Array<[number, number]> = [];
+  for (let x = 420; x <= cx + 20; x += 3) pen.push([x, cy + 4 + 14 * Math.sin(x / 12)]);
+  canvas.stroke(pen, 3, NAVY_PEN, InkClass.handwriting);
+  return { ...classified(canvas), cx, cy };
+}
+
 describe('classifyInk', () => {
   it('takes a letterhead emblem, a solid ring with its name knocked out, for print and not for a stamp', () => {
     const { box, ...result } = letterheadEmblem();
@@ -156,5 +191,20 @@ describe('classifyInk', () => {
     const { truthClass, truthAlpha } = result.page;
     const counts = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
     expect(counts[InkClass.handwriting]).toBeGreaterThan(0.8 * total(counts));
+  });
+  it('takes pen-like ink above the start of the text for the letterhead\'s, and the same ink below the text for handwriting', () => {
+    const result = scribblesAroundText();
+    const { truthClass, truthAlpha } = result.page;
+    const above = mapClassCounts(result, (_x, y, k) => y < 100 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const below = mapClassCounts(result, (_x, y, k) => y > 400 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(above[InkClass.printed]).toBeGreaterThan(0.8 * total(above));
+    expect(below[InkClass.handwriting]).toBeGreaterThan(0.8 * total(below));
+  });
+
+  it('gives a seal\'s inner ring to the stamp though it is as dark as the pen crossing it', () => {
+    const { cx, cy, ...result } = sealWithDarkInnerRing();
+    const { truthClass, truthAlpha } = result.page;
+    const innerRing = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 52) <= 1 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    expect(innerRing[InkClass.stamp]).toBeGreaterThan(0.8 * total(innerRing));
   });
 });
