@@ -138,14 +138,14 @@ const LETTERHEAD_SHARE = 0.3;
 /**
  * Ink above the start of the page's text, when the text starts near the top, is the letterhead's
  * (a logo, the company's name set large), not a pen's: a page is signed below its text. Changes
- * the handwriting of components wholly above the text to print.
+ * the handwriting of components centred above the text's first row to print (a logo may reach into it).
  */
 function letterheadAbove(classes: Uint8Array, comps: Components, textTop: number, height: number): void {
   if (!(textTop <= height * LETTERHEAD_SHARE)) return;
-  const { labels, bottom } = comps;
+  const { labels, top, bottom } = comps;
   for (let k = 0; k < classes.length; k++) {
     const l = labels[k];
-    if (l !== 0 && classes[k] === InkClass.handwriting && bottom[l] < textTop) classes[k] = InkClass.printed;
+    if (l !== 0 && classes[k] === InkClass.handwriting && top[l] + bottom[l] < 2 * textTop) classes[k] = InkClass.printed;
   }
 }
 
