@@ -118,7 +118,13 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
   const typeHeight = longRowHeights.length >= 20 ? longRowHeights[longRowHeights.length >> 1] : Infinity;
   // Where the page's text begins: a letterhead's name above it is set large, not written.
   let textTop = Infinity;
-  for (let l = 1; l <= count; l++) if (candidate[l] !== 0 && members[find(l)] >= SURE_ROW) textTop = Math.min(textTop, top[l]);
+  const rowTop = new Int32Array(count + 1).fill(height);
+  for (let l = 1; l <= count; l++) {
+    if (candidate[l] === 0) continue;
+    const r = find(l);
+    rowTop[r] = Math.min(rowTop[r], top[l]);
+    if (members[r] >= SURE_ROW) textTop = Math.min(textTop, top[l]);
+  }
   if (layout) layout.textTop = textTop;
   const printed = new Uint8Array(count + 1);
   const written = new Uint8Array(count + 1);
@@ -138,7 +144,7 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     // title touch at analysis resolution and form a few wide components.
     // A short row of tall, uneven letters below the start of the text is a name written in separate
     // letters (or set in a handwriting font), even when it sits on one baseline: type of one size is even.
-    if (!mostlyColoured && m < SURE_ROW && mean >= WRITTEN_ROW_HEIGHT * typeHeight && spread >= WRITTEN_ROW_SPREAD && top[l] > textTop) {
+    if (!mostlyColoured && m < WRITTEN_ROW_MAX && mean >= WRITTEN_ROW_HEIGHT * typeHeight && spread >= WRITTEN_ROW_SPREAD && rowTop[r] > textTop) {
       written[l] = 1;
       continue;
     }
@@ -208,6 +214,8 @@ const COLOURED_ROW_MIN = 5;
 /** A short neutral row at least this many times the page's type height, its heights this uneven (relative spread), is written. */
 const WRITTEN_ROW_HEIGHT = 1.4;
 const WRITTEN_ROW_SPREAD = 0.2;
+/** Such a row has fewer glyphs than this (a name, not a heading). */
+const WRITTEN_ROW_MAX = 9;
 /** Short rows taller than this many times the page's type height are not taken for print by alignment alone. */
 const TALL_SHORT_ROW = 2;
 /** Width of a typical printed letter over its height: a component this many heights wide counts as that many letters. */
