@@ -4,7 +4,7 @@ import { buildInkGrid } from './inkGrid';
 import { hueFamilies } from './hueFamilies';
 import { findPrintedGlyphs } from './printedText';
 import { colouredInk, detectStamps, type StampCluster } from './stamps';
-import { findFrames } from './classical/frames';
+import { findFrames, type Frame } from './classical/frames';
 import { findRings } from './classical/rings';
 import { boxSum, summedArea } from './classical/summedArea';
 import { cellDarkness, clearlyDarkerThan, frameOutline, labelStampRegion, medianDarkness, ringOutline, type StampOutline } from './classical/stampRegions';
@@ -47,12 +47,19 @@ export function classifyInk(input: EngineInput): ClassMap {
   // knocked out) is no stamp's: a stamp is line art.
   const lineArt = (o: StampOutline) => !isSolidOutline(o, mask, width, height, solid);
   const rings = findRings(search, width, height).filter((ring) => lineArt(ringOutline(ring)));
-  const outlines = rings.map(ringOutline);
-  if (byColour) {
-    for (const frame of findFrames(colouredMask, width, height)) {
-      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r) && lineArt(frameOutline(frame))) outlines.push(frameOutline(frame));
+  let outlines = rings.map(ringOutline);
+  // A frame inside a seal's ring is the seal's; a small ring inside a frame (a round letter of a
+  // rectangular stamp's big type) gives way to the frame.
+  const addFrames = (frames: Frame[]): void => {
+    for (const frame of frames) {
+      const outline = frameOutline(frame);
+      const within = rings.filter((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r);
+      if (within.some((r) => r.r >= RING_OVER_FRAME * outline.size) || !lineArt(outline)) continue;
+      outlines = outlines.filter((o) => o.kind !== 'ring' || !within.some((r) => ringOutline(r).left === o.left && ringOutline(r).top === o.top));
+      outlines.push(outline);
     }
-  }
+  };
+  if (byColour) addFrames(findFrames(colouredMask, width, height));
   const zone = outlineZone(outlines, width, height);
   // Coloured stamp-like clusters count near an outline, or without one when full of small letters
   // (then, where an outline was found, not the pen ink reaching far beyond it).
@@ -74,9 +81,7 @@ export function classifyInk(input: EngineInput): ClassMap {
     // Grey page: frames among the ink that is not printed text (lines stay: a frame square to the page is one).
     const framed = mask.slice();
     for (let k = 0; k < n; k++) if (printed[comps.labels[k]] !== 0 && comps.labels[k] !== 0) framed[k] = 0;
-    for (const frame of findFrames(framed, width, height)) {
-      if (!rings.some((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r) && lineArt(frameOutline(frame))) outlines.push(frameOutline(frame));
-    }
+    addFrames(findFrames(framed, width, height));
   }
   // Red, orange, green or teal ink that is not a stamp is the printer's, whatever its shape; so are
   // filled shapes (logos), except a filled bar or block within a stamp's outline (decided per region below).
@@ -131,6 +136,9 @@ export function classifyInk(input: EngineInput): ClassMap {
   growIntoFaintInk(classes, grid.alpha, width, height, 2);
   return { width, height, classes };
 }
+
+/** A ring round a frame's centre at least this many times the frame's larger half side holds the frame (a seal's central box). */
+const RING_OVER_FRAME = 0.8;
 
 /** Text starting no lower than this share of the page leaves room above it for a letterhead only. */
 const LETTERHEAD_SHARE = 0.3;
