@@ -84,6 +84,27 @@ describe('findPrintedGlyphs', () => {
     }
     expect(printedIn(written, false, true)).toBe(body);
   });
+
+  it('takes a lone coloured word for print only when it is a bold word on a baseline (a coloured table header), not at mere text height', () => {
+    const page = new Uint8Array(WIDTH * HEIGHT);
+    for (const bottom of [10, 20, 30]) drawRow(page, new Array(20).fill(4), new Array(20).fill(bottom), new Array(20).fill(3));
+    const comps = (mask: Uint8Array) => labelComponents(mask, WIDTH, HEIGHT);
+    // Colour only the component lying lower than the body rows.
+    const printedWithColouredBelow = (mask: Uint8Array) => {
+      const c = comps(mask);
+      const coloured = new Int32Array(c.count + 1);
+      for (let l = 1; l <= c.count; l++) if (c.top[l] > 40) coloured[l] = c.area[l];
+      return findPrintedGlyphs(c, coloured, WIDTH, HEIGHT, true).reduce((a, b) => a + b, 0);
+    };
+    const body = printedWithColouredBelow(page);
+    const label = new Uint8Array(page);
+    for (let y = 43; y <= 50; y++) for (let x = 20; x < 60; x++) label[y * WIDTH + x] = 1;
+    expect(printedWithColouredBelow(label)).toBe(body + 1);
+    // A coloured word of the text's height but only a letter or two wide (a pen's initial) stays.
+    const initial = new Uint8Array(page);
+    for (let y = 46; y <= 50; y++) for (let x = 20; x < 26; x++) initial[y * WIDTH + x] = 1;
+    expect(printedWithColouredBelow(initial)).toBe(body);
+  });
   it('leaves a short row of tall, uneven letters below the text to the pen (a name in a handwriting font), but not a letterhead above it', () => {
     const page = new Uint8Array(WIDTH * HEIGHT);
     for (const bottom of [40, 50, 60]) drawRow(page, new Array(20).fill(4), new Array(20).fill(bottom), new Array(20).fill(3));

@@ -162,11 +162,16 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     printedHeights.sort((a, b) => a - b);
     const textHeight = printedHeights[printedHeights.length >> 1];
     for (let l = 1; l <= count; l++) {
-      if (candidate[l] === 0 || printed[l] !== 0 || written[l] !== 0 || coloured[l] * 4 > comps.area[l]) continue;
+      if (candidate[l] === 0 || printed[l] !== 0 || written[l] !== 0) continue;
       const h = bottom[l] - top[l] + 1;
       if (h < 0.6 * textHeight) continue;
       // A bold label or heading whose letters touch is one wide component, taller than body text.
       const boldWord = h <= BOLD_WORD_HEIGHT * textHeight && right[l] - left[l] + 1 >= BOLD_WORD_LETTERS * GLYPH_ASPECT * h && onTypeBaseline(comps, l, width);
+      // In colour (a pen's more often than the printer's) only such a bold word on a baseline counts.
+      if (coloured[l] * 4 > comps.area[l]) {
+        if (boldWord) printed[l] = 1;
+        continue;
+      }
       if (h <= 1.5 * textHeight || boldWord) printed[l] = 1;
     }
   }
