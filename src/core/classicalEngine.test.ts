@@ -161,6 +161,28 @@ function sealWithDarkInnerRing() {
   return { ...classified(canvas), cx, cy };
 }
 
+/** A violet seal with a blue pen's name written across its middle, as dark as the seal's ink: only the hue tells them apart (about 35° here). */
+function violetSealWithBluePen() {
+  const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
+  for (let row = 0; row < 6; row++) {
+    for (let i = 0; i < (1000 - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
+  }
+  const violet: Rgb = [110, 60, 170];
+  const blue: Rgb = [50, 80, 180];
+  const [cx, cy] = [700, 420];
+  canvas.ring(cx, cy, 90, 4, violet, InkClass.stamp);
+  canvas.ring(cx, cy, 58, 3, violet, InkClass.stamp);
+  for (let i = 0; i < 36; i++) {
+    const a = (i / 36) * Math.PI * 2;
+    canvas.rect(cx + 74 * Math.cos(a) - 3, cy + 74 * Math.sin(a) - 5, 6, 10, violet, InkClass.stamp);
+  }
+  canvas.flushStroke();
+  const pen: Array<[number, number]> = [];
+  for (let t = 0; t <= 360; t += 2) pen.push([cx - 50 + (100 * t) / 360 + 7 * Math.cos(t / 6), cy - 6 + 10 * Math.sin(t / 6)]);
+  canvas.stroke(pen, 3, blue, InkClass.handwriting);
+  return { ...classified(canvas), cx, cy };
+}
+
 describe('classifyInk', () => {
   it('takes a letterhead emblem, a solid ring with its name knocked out, for print and not for a stamp', () => {
     const { box, ...result } = letterheadEmblem();
@@ -206,5 +228,13 @@ describe('classifyInk', () => {
     const { truthClass, truthAlpha } = result.page;
     const innerRing = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 52) <= 1 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
     expect(innerRing[InkClass.stamp]).toBeGreaterThan(0.8 * total(innerRing));
+  });
+  it('gives a blue pen written inside a violet seal to the pen by its hue, and keeps the seal', () => {
+    const result = violetSealWithBluePen();
+    const { truthClass, truthAlpha } = result.page;
+    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
+    expect(seal[InkClass.stamp]).toBeGreaterThan(0.8 * total(seal));
   });
 });
