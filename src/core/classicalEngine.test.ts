@@ -183,6 +183,26 @@ function violetSealWithBluePen() {
   return { ...classified(canvas), cx, cy };
 }
 
+/** A blue rectangular stamp whose big type includes a closed round letter (an "O" the ring finder takes for a small seal). */
+function frameStampWithRoundLetter() {
+  const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
+  for (let row = 0; row < 6; row++) {
+    for (let i = 0; i < (1000 - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
+  }
+  const [left, top, w, h] = [420, 300, 340, 170];
+  canvas.rect(left, top, w, 4, SEAL_BLUE, InkClass.stamp);
+  canvas.rect(left, top + h - 4, w, 4, SEAL_BLUE, InkClass.stamp);
+  canvas.rect(left, top, 4, h, SEAL_BLUE, InkClass.stamp);
+  canvas.rect(left + w - 4, top, 4, h, SEAL_BLUE, InkClass.stamp);
+  canvas.ring(left + w / 2, top + h / 2, 34, 4, SEAL_BLUE, InkClass.stamp);
+  canvas.flushStroke();
+  for (let i = 0; i < 4; i++) {
+    canvas.rect(left + 30 + i * 28, top + 55, 4, 60, SEAL_BLUE, InkClass.stamp);
+    canvas.rect(left + w - 130 + i * 28, top + 55, 4, 60, SEAL_BLUE, InkClass.stamp);
+  }
+  return { ...classified(canvas), box: { left, top, right: left + w, bottom: top + h } };
+}
+
 describe('classifyInk', () => {
   it('takes a letterhead emblem, a solid ring with its name knocked out, for print and not for a stamp', () => {
     const { box, ...result } = letterheadEmblem();
@@ -236,5 +256,12 @@ describe('classifyInk', () => {
     const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.8 * total(seal));
+  });
+  it("keeps a rectangular stamp whose big type holds a round letter: the letter's small ring does not veto the frame", () => {
+    const { box, ...result } = frameStampWithRoundLetter();
+    const { truthClass, truthAlpha } = result.page;
+    const onFrame = (x: number, y: number) => Math.min(Math.abs(x - box.left), Math.abs(x - box.right), Math.abs(y - box.top), Math.abs(y - box.bottom)) <= 4;
+    const frame = mapClassCounts(result, (x, y, k) => onFrame(x, y) && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    expect(frame[InkClass.stamp]).toBeGreaterThan(0.8 * total(frame));
   });
 });
