@@ -141,12 +141,18 @@ function scribblesAroundText() {
   return classified(canvas);
 }
 
-/** A seal with a pale rim and ring letters but an inner ring as dark as the navy pen that crosses the seal and leaves it. */
-function sealWithDarkInnerRing() {
+/** A 1000×700 page with six rows of black type at the top, so the page's neutral ink is black and blue or violet inks count as coloured. */
+function pageWithBlackType(): PageCanvas {
   const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
   for (let row = 0; row < 6; row++) {
     for (let i = 0; i < (1000 - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
   }
+  return canvas;
+}
+
+/** A seal with a pale rim and ring letters but an inner ring as dark as the navy pen that crosses the seal and leaves it. */
+function sealWithDarkInnerRing() {
+  const canvas = pageWithBlackType();
   const [cx, cy] = [700, 420];
   canvas.ring(cx, cy, 90, 4, PALE_SEAL_BLUE, InkClass.stamp);
   for (let i = 0; i < 36; i++) {
@@ -163,10 +169,7 @@ function sealWithDarkInnerRing() {
 
 /** A violet seal with a blue pen's name written across its middle, as dark as the seal's ink: only the hue tells them apart (about 35° here). */
 function violetSealWithBluePen() {
-  const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
-  for (let row = 0; row < 6; row++) {
-    for (let i = 0; i < (1000 - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
-  }
+  const canvas = pageWithBlackType();
   const violet: Rgb = [110, 60, 170];
   const blue: Rgb = [50, 80, 180];
   const [cx, cy] = [700, 420];
@@ -185,10 +188,7 @@ function violetSealWithBluePen() {
 
 /** A blue rectangular stamp whose big type includes a closed round letter (an "O" the ring finder takes for a small seal). */
 function frameStampWithRoundLetter() {
-  const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
-  for (let row = 0; row < 6; row++) {
-    for (let i = 0; i < (1000 - 64) / 12; i++) canvas.rect(24 + i * 12 + (i % 6 === 5 ? 4 : 0), 24 + row * 22, 7, 11, BLACK, InkClass.printed);
-  }
+  const canvas = pageWithBlackType();
   const [left, top, w, h] = [420, 300, 340, 170];
   canvas.rect(left, top, w, 4, SEAL_BLUE, InkClass.stamp);
   canvas.rect(left, top + h - 4, w, 4, SEAL_BLUE, InkClass.stamp);
