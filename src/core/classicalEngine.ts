@@ -47,7 +47,8 @@ export function classifyInk(input: EngineInput): ClassMap {
   // knocked out) is no stamp's: a stamp is line art.
   const lineArt = (o: StampOutline) => !isSolidOutline(o, mask, width, height, solid);
   const rings = findRings(search, width, height).filter((ring) => lineArt(ringOutline(ring)));
-  let outlines = rings.map(ringOutline);
+  const ringOutlines = new Map(rings.map((r) => [r, ringOutline(r)]));
+  let outlines = [...ringOutlines.values()];
   // A frame inside a seal's ring is the seal's; a small ring inside a frame (a round letter of a
   // rectangular stamp's big type) gives way to the frame.
   const addFrames = (frames: Frame[]): void => {
@@ -55,7 +56,7 @@ export function classifyInk(input: EngineInput): ClassMap {
       const outline = frameOutline(frame);
       const within = rings.filter((r) => Math.hypot(r.cx - frame.cx, r.cy - frame.cy) < r.r);
       if (within.some((r) => r.r >= RING_OVER_FRAME * outline.size) || !lineArt(outline)) continue;
-      outlines = outlines.filter((o) => o.kind !== 'ring' || !within.some((r) => ringOutline(r).left === o.left && ringOutline(r).top === o.top));
+      outlines = outlines.filter((o) => !within.some((r) => ringOutlines.get(r) === o));
       outlines.push(outline);
     }
   };

@@ -27,7 +27,8 @@ export interface TextLayout {
 
 /**
  * Marks components that are printed glyphs. `coloured[l]` is the number of coloured cells of component l.
- * With `loneWords`, isolated neutral words of the rows' text height count too.
+ * With `loneWords`, isolated neutral words of the rows' text height count too, and bold words set on
+ * a baseline in any ink. `layout`, when given, receives where the page's text begins.
  * Returns 1 per printed component (index = label).
  */
 export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width: number, height: number, loneWords = true, opts = printedTextOptionsFor(width, height), layout?: TextLayout): Uint8Array {
@@ -136,18 +137,18 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
     const mean = heightSum[r] / m;
     const spread = Math.sqrt(Math.max(0, heightSquares[r] / m - mean * mean)) / mean;
     if (spread > 0.35 || m < opts.minRowLength) continue;
-    // Long rows are print (coloured ones too: letterheads). Shorter rows only when their glyphs sit on
-    // one baseline, as type does (a pen's name in separate letters wanders), and are not far taller
-    // than the page's type (a name set large in a script font sits on a baseline too; headings are
-    // long rows). Coloured ink is more often a pen's, so its rows must be longer and more even before
-    // they count; their length is also counted in letter widths, since the letters of a bold coloured
-    // title touch at analysis resolution and form a few wide components.
     // A short row of tall, uneven letters below the start of the text is a name written in separate
     // letters (or set in a handwriting font), even when it sits on one baseline: type of one size is even.
     if (!mostlyColoured && m < WRITTEN_ROW_MAX && mean >= WRITTEN_ROW_HEIGHT * typeHeight && spread >= WRITTEN_ROW_SPREAD && rowTop[r] > textTop) {
       written[l] = 1;
       continue;
     }
+    // Long rows are print (coloured ones too: letterheads). Shorter rows only when their glyphs sit on
+    // one baseline, as type does (a pen's name in separate letters wanders), and are not far taller
+    // than the page's type (a name set large in a script font sits on a baseline too; headings are
+    // long rows). Coloured ink is more often a pen's, so its rows must be longer and more even before
+    // they count; their length is also counted in letter widths, since the letters of a bold coloured
+    // title touch at analysis resolution and form a few wide components.
     const onBaseline = aligned[r] >= ALIGNED_SHARE && (m >= SURE_ROW || mean <= TALL_SHORT_ROW * typeHeight);
     const even = onBaseline && spread <= 0.2;
     const isRow = mostlyColoured
