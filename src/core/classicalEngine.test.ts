@@ -228,6 +228,14 @@ describe('classifyInk', () => {
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.9 * total(seal));
   });
 
+  it('gives the pen stroke near the seal (within half its radius, past the ring\'s margin) to the pen, as it is clearly darker than the seal', () => {
+    const { cx, ...result } = sealWithPen('beside');
+    const { truthClass, truthAlpha } = result.page;
+    const near = mapClassCounts(result, (x, _y, k) => x > cx - 110 - 50 && x < cx - 110 - 25 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(total(near)).toBeGreaterThan(0);
+    expect(near[InkClass.handwriting]).toBeGreaterThan(0.8 * total(near));
+  });
+
   it('gives a navy signature written wholly inside a pale blue seal to the pen, as it is clearly darker than the ring', () => {
     const result = sealWithPen('inside');
     const { truthClass, truthAlpha } = result.page;

@@ -213,8 +213,8 @@ function clipToOutlineOrLetters(grid: ReturnType<typeof buildInkGrid>, stampMask
   for (let y = c.top; y <= c.bottom; y++) {
     for (let x = c.left; x <= c.right; x++) {
       const k = y * width + x;
-      if (wideZone[k] !== 0 || stampMask[k] === 0) continue;
-      if (x < e.left || x > e.right || y < e.top || y > e.bottom || cellDarkness(grid, k) > penDark) stampMask[k] = 0;
+      if (zone[k] !== 0 || stampMask[k] === 0) continue;
+      if (cellDarkness(grid, k) > penDark || (wideZone[k] === 0 && (x < e.left || x > e.right || y < e.top || y > e.bottom))) stampMask[k] = 0;
     }
   }
 }

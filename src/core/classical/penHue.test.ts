@@ -37,6 +37,12 @@ describe('colouredOutsidePenHues', () => {
     expect(blocks([red, orange, green, teal, blueBallpoint, darkViolet])).toEqual([1, 1, 1, 1, 0, 0]);
   });
 
+  it('does not judge the hue of near-neutral ink (a blue-black pen under a warm cast reads as teal)', () => {
+    // Like validation page 208's pen (mean deficit 148/141/139): hue 185, outside the pen window, but nearly grey.
+    const castBlueBlack: [number, number, number] = [105, 116, 117];
+    expect(blocks([castBlueBlack])).toEqual([0]);
+  });
+
   it('judges only components that are mostly coloured ink', () => {
     expect(blocks([[200, 30, 40]], 0.4)).toEqual([0]);
   });

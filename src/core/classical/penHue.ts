@@ -13,6 +13,9 @@ import type { InkGrid } from '../inkGrid';
 export const PEN_HUE_MIN = 190;
 export const PEN_HUE_MAX = 310;
 
+/** Least spread of a component's mean ink deficit over the channels (0..255) for its hue to count. */
+const MIN_MEAN_CHROMA = 20;
+
 /**
  * Per component label, 1 when most of its cells are coloured and the component's mean ink colour
  * lies outside the pen hues. `coloured[l]` is the number of coloured cells of component l.
@@ -30,7 +33,10 @@ export function colouredOutsidePenHues(grid: InkGrid, comps: Components, coloure
   const result = new Uint8Array(comps.count + 1);
   for (let l = 1; l <= comps.count; l++) {
     if (coloured[l] * 2 <= comps.area[l]) continue;
-    const hue = inkHue(255 - sums[l * 3] / coloured[l], 255 - sums[l * 3 + 1] / coloured[l], 255 - sums[l * 3 + 2] / coloured[l]);
+    const deficit = [sums[l * 3] / coloured[l], sums[l * 3 + 1] / coloured[l], sums[l * 3 + 2] / coloured[l]];
+    // Ink this close to neutral on average (a black or blue-black pen under a colour cast) has no hue to judge by.
+    if (Math.max(...deficit) - Math.min(...deficit) < MIN_MEAN_CHROMA) continue;
+    const hue = inkHue(255 - deficit[0], 255 - deficit[1], 255 - deficit[2]);
     if (hue < PEN_HUE_MIN || hue > PEN_HUE_MAX) result[l] = 1;
   }
   return result;
