@@ -90,7 +90,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   const stampZone = byColour ? zone : outlineZone(outlines, width, height);
   for (let k = 0; k < n; k++) if (stampZone[k] !== 0) filled[comps.labels[k]] = 0;
   const notPen = byColour ? colouredOutsidePenHues(grid, comps, coloured, colouredMask) : null;
-  for (let l = 1; l <= comps.count; l++) printed[l] |= (notPen?.[l] ?? 0) | filled[l];
+  for (let l = 1; l <= comps.count; l++) printed[l] |= (notPen?.components[l] ?? 0) | filled[l];
   // Specks: a few cells, or line-thick bits (crossings and ends of rules, JPEG debris).
   const small = new Uint8Array(comps.count + 1);
   const speckSize = Math.max(3, lineOptions.maxThickness + 1);
@@ -102,7 +102,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   for (let k = 0; k < n; k++) {
     const l = comps.labels[k];
     if (l === 0 || small[l] !== 0) continue;
-    classes[k] = printed[l] !== 0 ? InkClass.printed : InkClass.handwriting;
+    classes[k] = printed[l] !== 0 || notPen?.cells[k] ? InkClass.printed : InkClass.handwriting;
   }
   // Stamps decided per region of their outline.
   const tint = byColour ? pageTint : null;

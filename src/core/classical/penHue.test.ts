@@ -23,7 +23,7 @@ function blocks(inks: [number, number, number][], colouredShare = 1) {
   const comps = labelComponents(grid.mask, width, height);
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < colouredMask.length; k++) if (colouredMask[k] !== 0) coloured[comps.labels[k]]++;
-  return [...colouredOutsidePenHues(grid, comps, coloured, colouredMask).slice(1)];
+  return [...colouredOutsidePenHues(grid, comps, coloured, colouredMask).components.slice(1)];
 }
 
 describe('colouredOutsidePenHues', () => {
@@ -45,5 +45,30 @@ describe('colouredOutsidePenHues', () => {
 
   it('judges only components that are mostly coloured ink', () => {
     expect(blocks([[200, 30, 40]], 0.4)).toEqual([0]);
+  });
+
+  it('splits a component holding both a red stamp and a blue pen cell by cell, calling only the red cells the printer\'s', () => {
+    const width = 30;
+    const height = 10;
+    const grid: InkGrid = { width, height, factor: 1, alpha: new Uint8Array(width * height), mask: new Uint8Array(width * height), inkDeficit: new Uint8Array(width * height * 3) };
+    const colouredMask = new Uint8Array(width * height);
+    // Mostly red (its mean hue is outside the pen's), a third blue ballpoint, touching.
+    for (let y = 2; y < 8; y++) {
+      for (let x = 2; x < 26; x++) {
+        const k = y * width + x;
+        const rgb = x < 18 ? [200, 30, 40] : [25, 45, 150];
+        grid.mask[k] = colouredMask[k] = 1;
+        grid.alpha[k] = 255;
+        for (let c = 0; c < 3; c++) grid.inkDeficit[k * 3 + c] = 255 - rgb[c];
+      }
+    }
+    const comps = labelComponents(grid.mask, width, height);
+    const coloured = new Int32Array(comps.count + 1);
+    for (let k = 0; k < colouredMask.length; k++) if (colouredMask[k] !== 0) coloured[comps.labels[k]]++;
+    const { components, cells } = colouredOutsidePenHues(grid, comps, coloured, colouredMask);
+    expect(comps.count).toBe(1);
+    expect(components[1]).toBe(0);
+    expect(cells[5 * width + 10]).toBe(1);
+    expect(cells[5 * width + 20]).toBe(0);
   });
 });
