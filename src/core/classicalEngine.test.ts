@@ -167,6 +167,27 @@ function sealWithDarkInnerRing() {
   return { ...classified(canvas), cx, cy };
 }
 
+/** A grey scan: a seal in dark grey ink, nearly as dark as the type, stamped over rows of type that run through it and touch its rings. */
+function greySealOverType() {
+  const canvas = new PageCanvas(1000, 700, () => [240, 240, 240]);
+  // Words of five letters that touch, as small type does at analysis resolution.
+  for (let y = 24; y < 680; y += 25) {
+    for (let x = 24; x < 940; x += 42) {
+      canvas.rect(x, y, 35, 2, BLACK, InkClass.printed);
+      for (let g = 0; g < 5; g++) canvas.rect(x + g * 7, y, 2, 12, BLACK, InkClass.printed);
+    }
+  }
+  const [cx, cy] = [500, 360];
+  const sealGrey: Rgb = [50, 50, 54];
+  canvas.ring(cx, cy, 90, 4, sealGrey, InkClass.stamp);
+  canvas.ring(cx, cy, 58, 3, sealGrey, InkClass.stamp);
+  for (let i = 0; i < 36; i++) {
+    const a = (i / 36) * Math.PI * 2;
+    canvas.rect(cx + 74 * Math.cos(a) - 3, cy + 74 * Math.sin(a) - 5, 6, 10, sealGrey, InkClass.stamp);
+  }
+  return { ...classified(canvas), cx, cy };
+}
+
 /** A violet seal with a blue pen's name written across its middle, as dark as the seal's ink: only the hue tells them apart (about 35° here). */
 function violetSealWithBluePen() {
   const canvas = pageWithBlackType();
@@ -271,5 +292,14 @@ describe('classifyInk', () => {
     const onFrame = (x: number, y: number) => Math.min(Math.abs(x - box.left), Math.abs(x - box.right), Math.abs(y - box.top), Math.abs(y - box.bottom)) <= 4;
     const frame = mapClassCounts(result, (x, y, k) => onFrame(x, y) && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
     expect(frame[InkClass.stamp]).toBeGreaterThan(0.8 * total(frame));
+  });
+
+  it('keeps a grey seal stamped over rows of type as the stamp, and takes next to none of the type through it for handwriting', () => {
+    const { cx, cy, ...result } = greySealOverType();
+    const { truthClass, truthAlpha } = result.page;
+    const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const typeNear = mapClassCounts(result, (x, y, k) => Math.hypot(x - cx, y - cy) < 130 && truthClass[k] === InkClass.printed && truthAlpha[k] >= 200);
+    expect(seal[InkClass.stamp]).toBeGreaterThan(0.8 * total(seal));
+    expect(typeNear[InkClass.handwriting]).toBeLessThan(0.03 * total(typeNear));
   });
 });

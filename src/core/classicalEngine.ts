@@ -7,7 +7,7 @@ import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames, type Frame } from './classical/frames';
 import { findRings } from './classical/rings';
 import { boxSum, summedArea } from './classical/summedArea';
-import { cellDarkness, clearlyDarkerThan, frameOutline, labelStampRegion, medianDarkness, ringOutline, type StampOutline } from './classical/stampRegions';
+import { cellDarkness, clearlyDarkerThan, frameOutline, labelStampRegion, medianDarkness, outlineBands, ringOutline, type StampOutline } from './classical/stampRegions';
 import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
 import { inkTint } from './inkColour';
@@ -67,10 +67,15 @@ export function classifyInk(input: EngineInput): ClassMap {
   const stampMask = byColour ? colouredStamps(grid, colouredMask, zone, outlineZone(outlines, width, height, 0.5)) : new Uint8Array(n);
   const classes = new Uint8Array(n);
   const rest = new Uint8Array(n);
+  // On a grey page a seal's ring is cut out of the rest (its region decides it below): printed text
+  // touching the ring, in the same ink, stays glyphs in rows rather than one component with the seal.
+  // (On a colour page the ring's hue already sets it apart from the print.)
+  const bands = outlineBands(byColour ? [] : outlines.filter((o) => o.kind === 'ring'), width, height);
   for (let k = 0; k < n; k++) {
     if (mask[k] === 0) continue;
     if (stampMask[k] !== 0) classes[k] = InkClass.stamp;
     else if (lines[k] !== 0) classes[k] = InkClass.formLine;
+    else if (bands[k] !== 0) classes[k] = InkClass.handwriting;
     else rest[k] = 1;
   }
   const comps = labelComponents(rest, width, height);

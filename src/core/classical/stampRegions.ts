@@ -62,10 +62,29 @@ export function frameOutline(frame: Frame): StampOutline {
   };
 }
 
+/** Half width, grid cells, of the band along an outline that is the outline's own ink. */
+export function outlineBand(outline: StampOutline): number {
+  return Math.max(2, outline.size * 0.05);
+}
+
+/** 1 on the cells of each outline's band (its line). */
+export function outlineBands(outlines: StampOutline[], width: number, height: number): Uint8Array {
+  const bands = new Uint8Array(width * height);
+  for (const o of outlines) {
+    const band = outlineBand(o);
+    const x0 = Math.max(0, Math.floor(o.left - band));
+    const x1 = Math.min(width - 1, Math.ceil(o.right + band));
+    const y0 = Math.max(0, Math.floor(o.top - band));
+    const y1 = Math.min(height - 1, Math.ceil(o.bottom + band));
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (Math.abs(o.distance(x, y)) <= band) bands[y * width + x] = 1;
+  }
+  return bands;
+}
+
 /** Labels the stamp inside one outline; `ink` is the ink to consider (the page's ink less form lines). */
 export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8Array, tint: InkTint | null, outline: StampOutline, solidWindow: number): void {
   const { width, height } = grid;
-  const band = Math.max(2, outline.size * 0.05);
+  const band = outlineBand(outline);
 
   // Work in a box around the outline, wide enough to see strokes leave it.
   const reach = band + outline.size * 0.6;
@@ -148,6 +167,9 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
       darkness[l] += dark;
     }
   }
+  // What leaves the outline as printed text or a rule is the page under the stamp, not a pen across it
+  // (nor is the ink inside that it continues into, below).
+  for (let l = 1; l <= parts.count; l++) if (outerCells[l] > 0 && outerPrint[l] * 2 > outerCells[l]) leaves[l] = 0;
   // A stroke crossing the outline continues straight through it: ink inside that meets, across the
   // band, a part leaving the outline belongs to that stroke.
   const crossing: number[] = [];
@@ -174,8 +196,6 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
   }
   for (const l of crossing) leaves[l] = 1;
-  // What leaves the outline as printed text or a rule is the page under the stamp, not a pen across it.
-  for (let l = 1; l <= parts.count; l++) if (outerCells[l] > 0 && outerPrint[l] * 2 > outerCells[l]) leaves[l] = 0;
   // A pen is solid ink, a stamp a translucent film. The strokes leaving the disc show the pen's
   // darkness; where it is clearly darker than the ring, ink inside the disc as dark as the pen is the pen's.
   let penDarkness = 0;
