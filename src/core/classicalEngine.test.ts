@@ -126,18 +126,30 @@ function letterheadEmblem() {
   return { ...classified(canvas), box: { left: cx - outer, top: cy - outer, right: cx + outer, bottom: cy + outer } };
 }
 
+/** A black pen-like scribble of loops, 140 px wide, starting at (x0, y0). */
+function penScribble(canvas: PageCanvas, x0: number, y0: number): void {
+  const points: Array<[number, number]> = [];
+  for (let t = 0; t <= 360; t += 2) points.push([x0 + (140 * t) / 360 + 9 * Math.cos(t / 7), y0 + 12 * Math.sin(t / 7) + 8 * Math.sin(t / 40)]);
+  canvas.stroke(points, 3, BLACK, InkClass.handwriting);
+  canvas.flushStroke();
+}
+
 /** Rows of black type starting near the top, with the same pen-like scribble above the text (a letterhead's flourish) and below it (a signature). */
 function scribblesAroundText() {
   const canvas = new PageCanvas(640, 520, () => [246, 244, 238]);
   typeRows(canvas, 24, 110, 8, 44, 13, 24);
-  const scribble = (x0: number, y0: number) => {
-    const points: Array<[number, number]> = [];
-    for (let t = 0; t <= 360; t += 2) points.push([x0 + (140 * t) / 360 + 9 * Math.cos(t / 7), y0 + 12 * Math.sin(t / 7) + 8 * Math.sin(t / 40)]);
-    canvas.stroke(points, 3, BLACK, InkClass.handwriting);
-    canvas.flushStroke();
-  };
-  scribble(60, 50);
-  scribble(300, 440);
+  penScribble(canvas, 60, 50);
+  penScribble(canvas, 300, 440);
+  return classified(canvas);
+}
+
+/** A company's name in a row of type at the top, a pen-like logo beside it on the same line, the body of type below, and the same mark below the text (a signature). */
+function logoBesideName() {
+  const canvas = new PageCanvas(640, 520, () => [246, 244, 238]);
+  typeRows(canvas, 220, 50, 1, 16, 13, 24);
+  typeRows(canvas, 24, 110, 8, 44, 13, 24);
+  penScribble(canvas, 40, 54);
+  penScribble(canvas, 300, 440);
   return classified(canvas);
 }
 
@@ -270,6 +282,16 @@ describe('classifyInk', () => {
     const below = mapClassCounts(result, (_x, y, k) => y > 400 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
     expect(above[InkClass.printed]).toBeGreaterThan(0.8 * total(above));
     expect(below[InkClass.handwriting]).toBeGreaterThan(0.8 * total(below));
+  });
+
+  it('takes a pen-like logo beside the company\'s name, on the first row of the text, for the letterhead\'s', () => {
+    const result = logoBesideName();
+    const { truthClass, truthAlpha } = result.page;
+    const logo = mapClassCounts(result, (_x, y, k) => y < 100 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const signature = mapClassCounts(result, (_x, y, k) => y > 400 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(logo[InkClass.handwriting]).toBeLessThan(0.1 * total(logo));
+    expect(logo[InkClass.printed]).toBeGreaterThan(0.5 * total(logo));
+    expect(signature[InkClass.handwriting]).toBeGreaterThan(0.8 * total(signature));
   });
 
   it('gives a seal\'s inner ring to the stamp though it is as dark as the pen crossing it', () => {

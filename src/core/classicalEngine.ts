@@ -2,7 +2,7 @@ import { labelComponents, type Components } from './components';
 import { detectFormLines, formLineOptionsFor } from './formLines';
 import { buildInkGrid } from './inkGrid';
 import { hueFamilies } from './hueFamilies';
-import { findPrintedGlyphs } from './printedText';
+import { findPrintedGlyphs, type TextLayout } from './printedText';
 import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames, type Frame } from './classical/frames';
 import { findRings } from './classical/rings';
@@ -81,7 +81,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   const comps = labelComponents(rest, width, height);
   const coloured = new Int32Array(comps.count + 1);
   for (let k = 0; k < n; k++) if (colouredMask[k] !== 0 && comps.labels[k] !== 0) coloured[comps.labels[k]]++;
-  const layout = { textTop: Infinity };
+  const layout: TextLayout = { textTop: Infinity, firstRowBottom: -Infinity };
   const printed = findPrintedGlyphs(comps, coloured, width, height, true, undefined, layout);
   if (!byColour) {
     // Grey page: frames among the ink that is not printed text (lines stay: a frame square to the page is one).
@@ -112,7 +112,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   // Stamps decided per region of their outline.
   const tint = byColour ? pageTint : null;
   for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline, solid);
-  letterheadAbove(classes, comps, layout.textTop, height);
+  letterheadAbove(classes, comps, layout, height);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));
@@ -150,16 +150,17 @@ const RING_OVER_FRAME = 0.8;
 const LETTERHEAD_SHARE = 0.3;
 
 /**
- * Ink above the start of the page's text, when the text starts near the top, is the letterhead's
- * (a logo, the company's name set large), not a pen's: a page is signed below its text. Changes
- * the handwriting of components centred above the text's first row to print (a logo may reach into it).
+ * Ink up to the page's first row of text, when the text starts near the top, is the letterhead's (a
+ * logo beside or above the company's name, the name set large), not a pen's: a page is signed below
+ * its text. Changes the handwriting of components centred above the first row's bottom to print (a
+ * logo may reach into the text).
  */
-function letterheadAbove(classes: Uint8Array, comps: Components, textTop: number, height: number): void {
-  if (!(textTop <= height * LETTERHEAD_SHARE)) return;
+function letterheadAbove(classes: Uint8Array, comps: Components, layout: TextLayout, height: number): void {
+  if (!(layout.textTop <= height * LETTERHEAD_SHARE)) return;
   const { labels, top, bottom } = comps;
   for (let k = 0; k < classes.length; k++) {
     const l = labels[k];
-    if (l !== 0 && classes[k] === InkClass.handwriting && top[l] + bottom[l] < 2 * textTop) classes[k] = InkClass.printed;
+    if (l !== 0 && classes[k] === InkClass.handwriting && top[l] + bottom[l] < 2 * layout.firstRowBottom) classes[k] = InkClass.printed;
   }
 }
 

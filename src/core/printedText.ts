@@ -23,6 +23,8 @@ export function printedTextOptionsFor(width: number, height: number): PrintedTex
 /** Where the page's text begins: the top of its highest row long enough to be print whatever its alignment (Infinity without one). */
 export interface TextLayout {
   textTop: number;
+  /** The bottom of the row that begins the text (-Infinity without one). */
+  firstRowBottom: number;
 }
 
 /**
@@ -119,14 +121,22 @@ export function findPrintedGlyphs(comps: Components, coloured: Int32Array, width
   const typeHeight = longRowHeights.length >= 20 ? longRowHeights[longRowHeights.length >> 1] : Infinity;
   // Where the page's text begins: a letterhead's name above it is set large, not written.
   let textTop = Infinity;
+  let firstRow = -1;
   const rowTop = new Int32Array(count + 1).fill(height);
   for (let l = 1; l <= count; l++) {
     if (candidate[l] === 0) continue;
     const r = find(l);
     rowTop[r] = Math.min(rowTop[r], top[l]);
-    if (members[r] >= SURE_ROW) textTop = Math.min(textTop, top[l]);
+    if (members[r] >= SURE_ROW && top[l] < textTop) {
+      textTop = top[l];
+      firstRow = r;
+    }
   }
-  if (layout) layout.textTop = textTop;
+  if (layout) {
+    layout.textTop = textTop;
+    layout.firstRowBottom = -Infinity;
+    for (let l = 1; l <= count; l++) if (candidate[l] !== 0 && find(l) === firstRow) layout.firstRowBottom = Math.max(layout.firstRowBottom, bottom[l]);
+  }
   const printed = new Uint8Array(count + 1);
   const written = new Uint8Array(count + 1);
   for (let l = 1; l <= count; l++) {
