@@ -70,11 +70,12 @@ function findRingsInRange(mask: Uint8Array, width: number, height: number, opts:
   const points: number[] = [];
   for (let k = 0; k < occupied.length; k++) if (occupied[k] !== 0) points.push(k);
   const votes = new Int32Array(cw * ch);
-  const proposals: { cx: number; cy: number; r: number; score: number }[] = [];
+  const proposals: { cx: number; cy: number; r: number; score: number; contrast: number }[] = [];
   const r0 = Math.max(3, Math.ceil(opts.minRadius / step));
   const r1 = Math.max(r0, Math.floor(opts.maxRadius / step));
   for (let r = r0; r <= r1; r++) {
     const offsets = circleOffsets(r);
+    const beyond = circleOffsets(r + 1);
     votes.fill(0);
     for (const k of points) {
       const y = (k / cw) | 0;
@@ -92,14 +93,26 @@ function findRingsInRange(mask: Uint8Array, width: number, height: number, opts:
         const v = votes[y * cw + x];
         if (v < needed) continue;
         if (v < votes[y * cw + x - 1] || v < votes[y * cw + x + 1] || v < votes[(y - 1) * cw + x] || v < votes[(y + 1) * cw + x]) continue;
-        proposals.push({ cx: x * step + step / 2, cy: y * step + step / 2, r: r * step, score: v / perimeter });
+        // Inside a block of text every circle is full: a ring's own circle is fuller than the one just outside it.
+        let outside = 0;
+        for (let o = 0; o < beyond.length; o += 2) {
+          const xx = x + beyond[o];
+          const yy = y + beyond[o + 1];
+          if (xx >= 0 && xx < cw && yy >= 0 && yy < ch && occupied[yy * cw + xx] !== 0) outside++;
+        }
+        proposals.push({ cx: x * step + step / 2, cy: y * step + step / 2, r: r * step, score: v / perimeter, contrast: v / perimeter - outside / (beyond.length / 2) });
       }
     }
   }
-  proposals.sort((a, b) => b.score - a.score || b.r - a.r);
+  // The fullest circles first, taking turns with those fuller than just outside them: on a page of
+  // text the fullest are all inside text, while a seal stamped over text is full beyond its rim too.
+  const byScore = [...proposals].sort((a, b) => b.score - a.score || b.r - a.r);
+  const byContrast = proposals.sort((a, b) => b.contrast - a.contrast || b.score - a.score || b.r - a.r);
+  const ordered = new Set<(typeof proposals)[number]>();
+  for (let i = 0; i < byScore.length; i++) ordered.add(byScore[i]).add(byContrast[i]);
   const rings: Ring[] = [];
   const tried: { cx: number; cy: number; r: number }[] = [];
-  for (const p of proposals) {
+  for (const p of ordered) {
     if (tried.length >= opts.attempts) break;
     if (rings.some((q) => Math.hypot(q.cx - p.cx, q.cy - p.cy) < q.r + 2)) continue;
     // The refinement searches a coarse cell around each proposal: its neighbours add nothing.
