@@ -200,8 +200,11 @@ function greySealOverType() {
   return { ...classified(canvas), cx, cy };
 }
 
-/** A violet seal with a blue pen's name written across its middle, as dark as the seal's ink: only the hue tells them apart (about 35° here). */
-function violetSealWithBluePen() {
+/**
+ * A violet seal with a blue pen's name written across its middle (`inside`), or leaving it to the
+ * left (`leaving`), as dark as the seal's ink: only the hue tells them apart (about 35° here).
+ */
+function violetSealWithBluePen(where: 'inside' | 'leaving' = 'inside') {
   const canvas = pageWithBlackType();
   const violet: Rgb = [110, 60, 170];
   const blue: Rgb = [50, 80, 180];
@@ -214,7 +217,8 @@ function violetSealWithBluePen() {
   }
   canvas.flushStroke();
   const pen: Array<[number, number]> = [];
-  for (let t = 0; t <= 360; t += 2) pen.push([cx - 50 + (100 * t) / 360 + 7 * Math.cos(t / 6), cy - 6 + 10 * Math.sin(t / 6)]);
+  const [from, to] = where === 'inside' ? [cx - 50, cx + 50] : [cx - 150, cx - 20];
+  for (let t = 0; t <= 360; t += 2) pen.push([from + ((to - from) * t) / 360 + 7 * Math.cos(t / 6), cy - 6 + 10 * Math.sin(t / 6)]);
   canvas.stroke(pen, 3, blue, InkClass.handwriting);
   return { ...classified(canvas), cx, cy };
 }
@@ -323,5 +327,13 @@ describe('classifyInk', () => {
     const typeNear = mapClassCounts(result, (x, y, k) => Math.hypot(x - cx, y - cy) < 130 && truthClass[k] === InkClass.printed && truthAlpha[k] >= 200);
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.8 * total(seal));
     expect(typeNear[InkClass.handwriting]).toBeLessThan(0.03 * total(typeNear));
+  });
+
+  it('gives a blue pen leaving a violet seal to the pen just outside the seal too, where the seal\'s colour cluster reached it', () => {
+    const { cx, cy, ...result } = violetSealWithBluePen('leaving');
+    const { truthClass, truthAlpha } = result.page;
+    const nearOutside = mapClassCounts(result, (x, y, k) => Math.hypot(x - cx, y - cy) > 98 && Math.hypot(x - cx, y - cy) < 135 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(total(nearOutside)).toBeGreaterThan(0);
+    expect(nearOutside[InkClass.handwriting]).toBeGreaterThan(0.8 * total(nearOutside));
   });
 });

@@ -234,7 +234,8 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
     for (let l = 1; l <= parts.count; l++) if (darkCells[l] >= outline.size * INNER_PEN_SIZE) innerSplit[l] = clearlyDarkerThan(ringDarkness);
   }
-  // Ink inside: pen (or print) where as dark as the pen's strokes outside, else the stamp's. A part
+  // Ink inside (and each part's ink beyond, so a pen part is sized whole below): pen (or print) where
+  // as dark as the pen's strokes outside, else the stamp's. A part
   // leaving the outline is the pen's, unless its own outside ink is clearly darker than the ring:
   // then the stamp's ink merged with it (a seal over text or a signature) is told apart by darkness.
   const pen = new Uint8Array(bw * bh);
@@ -242,7 +243,7 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const l = parts.labels[y * bw + x];
-      if (l === 0 || distanceMap[y * bw + x] > band) continue;
+      if (l === 0) continue;
       if (leaves[l] === 0) {
         if (localDarkness(x, y) > Math.min(penSplit, innerSplit[l])) pen[y * bw + x] = 1;
         continue;
@@ -258,7 +259,13 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const k = y * width + x;
-      if (ink[k] === 0 || distance(x, y) > band) continue;
+      if (ink[k] === 0) continue;
+      // Beyond the outline, ink a coloured cluster gave the stamp is the pen's when its colour is not the
+      // outline's (a blue pen leaving a violet seal: one hue family for the cluster, two inks here).
+      if (distance(x, y) > band) {
+        if (classes[k] === InkClass.stamp && otherInk(k)) classes[k] = InkClass.handwriting;
+        continue;
+      }
       if (otherInk(k)) {
         if (classes[k] === InkClass.stamp) classes[k] = InkClass.handwriting;
         continue;
