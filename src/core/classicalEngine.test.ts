@@ -44,6 +44,13 @@ function mapClassCounts({ page, map }: ReturnType<typeof classified>, selected: 
 
 const total = (counts: Int32Array) => counts.reduce((a, b) => a + b, 0);
 
+/** Class counts of the pen-like truth ink near the top of the page (y < 100) and near its bottom (y > 400). */
+function penInkAboveAndBelow(result: ReturnType<typeof classified>) {
+  const { truthClass, truthAlpha } = result.page;
+  const penInk = (k: number) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200;
+  return { above: mapClassCounts(result, (_x, y, k) => y < 100 && penInk(k)), below: mapClassCounts(result, (_x, y, k) => y > 400 && penInk(k)) };
+}
+
 /**
  * A pale blue seal (two rings, a ring of small letters) and a navy signature: `beside` a long stroke
  * and small letters running from the seal far out to the left, `inside` a stroke written within the
@@ -280,19 +287,13 @@ describe('classifyInk', () => {
     expect(counts[InkClass.handwriting]).toBeGreaterThan(0.8 * total(counts));
   });
   it('takes pen-like ink above the start of the text for the letterhead\'s, and the same ink below the text for handwriting', () => {
-    const result = scribblesAroundText();
-    const { truthClass, truthAlpha } = result.page;
-    const above = mapClassCounts(result, (_x, y, k) => y < 100 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
-    const below = mapClassCounts(result, (_x, y, k) => y > 400 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const { above, below } = penInkAboveAndBelow(scribblesAroundText());
     expect(above[InkClass.printed]).toBeGreaterThan(0.8 * total(above));
     expect(below[InkClass.handwriting]).toBeGreaterThan(0.8 * total(below));
   });
 
   it('takes a pen-like logo beside the company\'s name, on the first row of the text, for the letterhead\'s', () => {
-    const result = logoBesideName();
-    const { truthClass, truthAlpha } = result.page;
-    const logo = mapClassCounts(result, (_x, y, k) => y < 100 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
-    const signature = mapClassCounts(result, (_x, y, k) => y > 400 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const { above: logo, below: signature } = penInkAboveAndBelow(logoBesideName());
     expect(logo[InkClass.handwriting]).toBeLessThan(0.1 * total(logo));
     expect(logo[InkClass.printed]).toBeGreaterThan(0.5 * total(logo));
     expect(signature[InkClass.handwriting]).toBeGreaterThan(0.8 * total(signature));
