@@ -160,6 +160,17 @@ function logoBesideName() {
   return classified(canvas);
 }
 
+/** Two signatures of like size below the text, and a small stray pen-like mark far from both. */
+function twoSignaturesAndAStray() {
+  const canvas = pageWithBlackType();
+  penScribble(canvas, 120, 560);
+  penScribble(canvas, 640, 560);
+  const stray: Array<[number, number]> = [];
+  for (let t = 0; t <= 90; t += 2) stray.push([850 + (30 * t) / 90 + 6 * Math.cos(t / 7), 330 + 9 * Math.sin(t / 7)]);
+  canvas.stroke(stray, 3, BLACK, InkClass.handwriting);
+  return classified(canvas);
+}
+
 /** A 1000×700 page with six rows of black type at the top, so the page's neutral ink is black and blue or violet inks count as coloured. */
 function pageWithBlackType(): PageCanvas {
   const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
@@ -336,5 +347,16 @@ describe('classifyInk', () => {
     const nearOutside = mapClassCounts(result, (x, y, k) => Math.hypot(x - cx, y - cy) > 98 && Math.hypot(x - cx, y - cy) < 135 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
     expect(total(nearOutside)).toBeGreaterThan(0);
     expect(nearOutside[InkClass.handwriting]).toBeGreaterThan(0.8 * total(nearOutside));
+  });
+
+  it('keeps two signatures of like size as handwriting and takes a small stray mark far from them for print', () => {
+    const result = twoSignaturesAndAStray();
+    const { truthClass, truthAlpha } = result.page;
+    const penInk = (k: number) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200;
+    const signatures = mapClassCounts(result, (_x, y, k) => y > 500 && penInk(k));
+    const stray = mapClassCounts(result, (_x, y, k) => y > 300 && y < 360 && penInk(k));
+    expect(signatures[InkClass.handwriting]).toBeGreaterThan(0.9 * total(signatures));
+    expect(total(stray)).toBeGreaterThan(0);
+    expect(stray[InkClass.handwriting]).toBeLessThan(0.1 * total(stray));
   });
 });

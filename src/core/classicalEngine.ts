@@ -139,8 +139,38 @@ export function classifyInk(input: EngineInput): ClassMap {
     const l = comps.labels[k];
     if (l !== 0 && small[l] !== 0) classes[k] = speckClass[l];
   }
+  strayHandwritingToPrint(classes, width, height);
   growIntoFaintInk(classes, grid.alpha, width, height, 2);
   return { width, height, classes };
+}
+
+/** Handwriting within this share of the page's long side is one group (a signature's strokes and dots). */
+const HANDWRITING_GROUP_REACH = 0.02;
+/** A group with less ink than this share of the page's largest is a stray, not a signature. */
+const STRAY_HANDWRITING_SHARE = 0.25;
+
+/**
+ * Small groups of handwriting far from the page's main handwriting are what the classes above got
+ * wrong more often than a pen (a word of print, a leftover of a stamp's letters): they become print.
+ * A second signature of like size stays; small initials beside a full signature do not (a known cost).
+ */
+function strayHandwritingToPrint(classes: Uint8Array, width: number, height: number): void {
+  const r = Math.max(2, Math.round(Math.max(width, height) * HANDWRITING_GROUP_REACH));
+  const hand = new Uint8Array(width * height);
+  for (let k = 0; k < hand.length; k++) if (classes[k] === InkClass.handwriting) hand[k] = 1;
+  const sums = summedArea(width, height, (x, y) => hand[y * width + x]);
+  const near = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (boxSum(sums, width, Math.max(0, x - r), Math.max(0, y - r), Math.min(width - 1, x + r), Math.min(height - 1, y + r)) > 0) near[y * width + x] = 1;
+    }
+  }
+  const groups = labelComponents(near, width, height);
+  const ink = new Int32Array(groups.count + 1);
+  for (let k = 0; k < hand.length; k++) if (hand[k] !== 0) ink[groups.labels[k]]++;
+  let largest = 0;
+  for (let g = 1; g <= groups.count; g++) largest = Math.max(largest, ink[g]);
+  for (let k = 0; k < hand.length; k++) if (hand[k] !== 0 && ink[groups.labels[k]] < STRAY_HANDWRITING_SHARE * largest) classes[k] = InkClass.printed;
 }
 
 /** A ring round a frame's centre at least this many times the frame's larger half side holds the frame (a seal's central box). */
