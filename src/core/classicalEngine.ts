@@ -6,7 +6,7 @@ import { findPrintedGlyphs, type TextLayout } from './printedText';
 import { colouredInk, detectStamps, type StampCluster } from './stamps';
 import { findFrames, type Frame } from './classical/frames';
 import { findRings } from './classical/rings';
-import { boxSum, summedArea } from './classical/summedArea';
+import { boxSum, summedArea, withinSquare } from './classical/summedArea';
 import { cellDarkness, clearlyDarkerThan, frameOutline, labelStampRegion, medianDarkness, outlineBands, ringOutline, type StampOutline } from './classical/stampRegions';
 import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
@@ -156,21 +156,13 @@ const STRAY_HANDWRITING_SHARE = 0.25;
  */
 function strayHandwritingToPrint(classes: Uint8Array, width: number, height: number): void {
   const r = Math.max(2, Math.round(Math.max(width, height) * HANDWRITING_GROUP_REACH));
-  const hand = new Uint8Array(width * height);
-  for (let k = 0; k < hand.length; k++) if (classes[k] === InkClass.handwriting) hand[k] = 1;
-  const sums = summedArea(width, height, (x, y) => hand[y * width + x]);
-  const near = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (boxSum(sums, width, Math.max(0, x - r), Math.max(0, y - r), Math.min(width - 1, x + r), Math.min(height - 1, y + r)) > 0) near[y * width + x] = 1;
-    }
-  }
-  const groups = labelComponents(near, width, height);
+  const isHand = (k: number) => classes[k] === InkClass.handwriting;
+  const groups = labelComponents(withinSquare(width, height, r, (x, y) => (isHand(y * width + x) ? 1 : 0)), width, height);
   const ink = new Int32Array(groups.count + 1);
-  for (let k = 0; k < hand.length; k++) if (hand[k] !== 0) ink[groups.labels[k]]++;
+  for (let k = 0; k < classes.length; k++) if (isHand(k)) ink[groups.labels[k]]++;
   let largest = 0;
   for (let g = 1; g <= groups.count; g++) largest = Math.max(largest, ink[g]);
-  for (let k = 0; k < hand.length; k++) if (hand[k] !== 0 && ink[groups.labels[k]] < STRAY_HANDWRITING_SHARE * largest) classes[k] = InkClass.printed;
+  for (let k = 0; k < classes.length; k++) if (isHand(k) && ink[groups.labels[k]] < STRAY_HANDWRITING_SHARE * largest) classes[k] = InkClass.printed;
 }
 
 /** A ring round a frame's centre at least this many times the frame's larger half side holds the frame (a seal's central box). */

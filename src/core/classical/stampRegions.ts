@@ -3,7 +3,7 @@ import { COLOURED_TINT, type InkTint } from '../inkColour';
 import { cellHue, type InkGrid } from '../inkGrid';
 import { InkClass } from '../types';
 import type { Frame } from './frames';
-import { boxSum, summedArea } from './summedArea';
+import { boxSum, summedArea, withinSquare } from './summedArea';
 import { ringCoverage, type Ring } from './rings';
 
 /**
@@ -319,13 +319,7 @@ function solidBars(ink: Uint8Array, width: number, x0: number, y0: number, bw: n
   const r = window >> 1;
   const inkSums = summedArea(bw, bh, (x, y) => ink[(y + y0) * width + x + x0]);
   const full = window * window;
-  const solidSums = summedArea(bw, bh, (x, y) => (x >= r && y >= r && x < bw - r && y < bh - r && boxSum(inkSums, bw, x - r, y - r, x + r, y + r) === full ? 1 : 0));
-  const nearSolid = new Uint8Array(bw * bh);
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      if (boxSum(solidSums, bw, Math.max(0, x - r), Math.max(0, y - r), Math.min(bw - 1, x + r), Math.min(bh - 1, y + r)) > 0) nearSolid[y * bw + x] = 1;
-    }
-  }
+  const nearSolid = withinSquare(bw, bh, r, (x, y) => (x >= r && y >= r && x < bw - r && y < bh - r && boxSum(inkSums, bw, x - r, y - r, x + r, y + r) === full ? 1 : 0));
   // A felt tip's thick turns and crossings make small solid spots, and a letterhead emblem's solid
   // ring is round: a bar is long and narrow.
   const areas = labelComponents(nearSolid, bw, bh);

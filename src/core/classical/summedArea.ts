@@ -17,3 +17,15 @@ export function boxSum(sums: Int32Array, w: number, ax: number, ay: number, bx: 
   const sw = w + 1;
   return sums[(by + 1) * sw + bx + 1] - sums[ay * sw + bx + 1] - sums[(by + 1) * sw + ax] + sums[ay * sw + ax];
 }
+
+/** 1 within r cells (a square window) of any cell where value(x, y) is non-zero: a square dilation. */
+export function withinSquare(w: number, h: number, r: number, value: (x: number, y: number) => number): Uint8Array {
+  const sums = summedArea(w, h, value);
+  const near = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (boxSum(sums, w, Math.max(0, x - r), Math.max(0, y - r), Math.min(w - 1, x + r), Math.min(h - 1, y + r)) > 0) near[y * w + x] = 1;
+    }
+  }
+  return near;
+}
