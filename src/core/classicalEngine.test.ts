@@ -241,6 +241,27 @@ function violetSealWithBluePen(where: 'inside' | 'leaving' = 'inside') {
   return { ...classified(canvas), cx, cy };
 }
 
+/**
+ * A violet seal whose ring letters came out faded: a thin film leaning only a little towards violet
+ * (a weak tint), no darker than the rim; a blue pen leaves the seal to the left.
+ */
+function sealWithFadedLetters() {
+  const canvas = pageWithBlackType();
+  const violet: Rgb = [110, 60, 170];
+  const fadedViolet: Rgb = [103, 95, 110];
+  const [cx, cy] = [700, 420];
+  canvas.ring(cx, cy, 90, 4, violet, InkClass.stamp);
+  for (let i = 0; i < 36; i++) {
+    const a = (i / 36) * Math.PI * 2;
+    canvas.rect(cx + 74 * Math.cos(a) - 3, cy + 74 * Math.sin(a) - 5, 6, 10, fadedViolet, InkClass.stamp);
+  }
+  canvas.flushStroke();
+  const pen: Array<[number, number]> = [];
+  for (let x = 440; x <= cx + 10; x += 3) pen.push([x, cy + 4 + 14 * Math.sin(x / 12)]);
+  canvas.stroke(pen, 3, [50, 80, 180], InkClass.handwriting);
+  return { ...classified(canvas), cx, cy };
+}
+
 /** A blue rectangular stamp whose big type includes a closed round letter (an "O" the ring finder takes for a small seal). */
 function frameStampWithRoundLetter() {
   const canvas = pageWithBlackType();
@@ -358,5 +379,13 @@ describe('classifyInk', () => {
     expect(signatures[InkClass.handwriting]).toBeGreaterThan(0.9 * total(signatures));
     expect(total(stray)).toBeGreaterThan(0);
     expect(stray[InkClass.handwriting]).toBeLessThan(0.1 * total(stray));
+  });
+  it("gives a seal's faded, weakly tinted letters of the seal's hue to the stamp, not to the pen crossing it", () => {
+    const { cx, cy, ...result } = sealWithFadedLetters();
+    const { truthClass, truthAlpha } = result.page;
+    const letters = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(letters[InkClass.stamp]).toBeGreaterThan(0.8 * total(letters));
+    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
   });
 });

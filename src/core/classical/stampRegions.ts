@@ -128,12 +128,15 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
   const ringDarkness = medianDarkness(grid, ink, onOutline, x0, y0, x1, y1);
   const ringHue = ((Math.atan2(hy, hx) * 180) / Math.PI + 360) % 360;
   // Ink that is not this stamp's by colour: solid neutral ink (print, a black pen) or another hue.
+  // Weakly tinted ink is the stamp's thin film where it leans halfway to the outline's hue and is no
+  // darker than a stamp (a blue-black pen leans less; print under a seal not at all).
   const otherInk = (k: number): boolean => {
     if (!byHue || tint === null) return false;
     const t = tint.tint[k];
     if (t === 0) return isSolidNeutral(grid, k);
-    if (t < COLOURED_TINT) return true;
-    return hueDistance(cellHue(grid, k), ringHue) > 30;
+    const otherHue = hueDistance(cellHue(grid, k), ringHue) > 30;
+    if (t < COLOURED_TINT) return t < COLOURED_TINT / 2 || otherHue || cellDarkness(grid, k) > clearlyDarkerThan(ringDarkness);
+    return otherHue;
   };
   // Components of the ink off the ring band: those leaving the disc are pen strokes across the stamp.
   const local = new Uint8Array(bw * bh);
