@@ -47,16 +47,16 @@ describe('colouredOutsidePenHues', () => {
     expect(blocks([[200, 30, 40]], 0.4)).toEqual([0]);
   });
 
-  it('splits a component holding both a red stamp and a blue pen cell by cell, calling only the red cells the printer\'s', () => {
-    const width = 30;
+  /** One component, red up to column `blueFrom`, blue ballpoint from there to column 62, six rows tall. */
+  function redStampMergedWithPen(blueFrom: number) {
+    const width = 66;
     const height = 10;
     const grid: InkGrid = { width, height, factor: 1, alpha: new Uint8Array(width * height), mask: new Uint8Array(width * height), inkDeficit: new Uint8Array(width * height * 3) };
     const colouredMask = new Uint8Array(width * height);
-    // Mostly red (its mean hue is outside the pen's), a third blue ballpoint, touching.
     for (let y = 2; y < 8; y++) {
-      for (let x = 2; x < 26; x++) {
+      for (let x = 2; x < 62; x++) {
         const k = y * width + x;
-        const rgb = x < 18 ? [200, 30, 40] : [25, 45, 150];
+        const rgb = x < blueFrom ? [200, 30, 40] : [25, 45, 150];
         grid.mask[k] = colouredMask[k] = 1;
         grid.alpha[k] = 255;
         for (let c = 0; c < 3; c++) grid.inkDeficit[k * 3 + c] = 255 - rgb[c];
@@ -65,10 +65,28 @@ describe('colouredOutsidePenHues', () => {
     const comps = labelComponents(grid.mask, width, height);
     const coloured = new Int32Array(comps.count + 1);
     for (let k = 0; k < colouredMask.length; k++) if (colouredMask[k] !== 0) coloured[comps.labels[k]]++;
-    const { components, cells } = colouredOutsidePenHues(grid, comps, coloured, colouredMask);
+    return { comps, width, ...colouredOutsidePenHues(grid, comps, coloured, colouredMask) };
+  }
+
+  it('splits a component holding both a red stamp and a blue pen cell by cell, calling only the red cells the printer\'s', () => {
+    // Mostly red (its mean hue is outside the pen's), a third blue ballpoint, touching.
+    const { comps, width, components, cells } = redStampMergedWithPen(42);
     expect(comps.count).toBe(1);
     expect(components[1]).toBe(0);
     expect(cells[5 * width + 10]).toBe(1);
-    expect(cells[5 * width + 20]).toBe(0);
+    expect(cells[5 * width + 50]).toBe(0);
+  });
+
+  it('splits it too when the pen is a small share of a large stamp (a signature touching a seal), keeping the pen\'s cells', () => {
+    // 8 of 60 columns blue: 48 pen cells, 13% of the component.
+    const { components, cells, width } = redStampMergedWithPen(54);
+    expect(components[1]).toBe(0);
+    expect(cells[5 * width + 10]).toBe(1);
+    expect(cells[5 * width + 58]).toBe(0);
+  });
+
+  it('calls a red component the printer\'s as a whole when only a few edge cells read as a pen\'s hue', () => {
+    const { components } = redStampMergedWithPen(58);
+    expect(components[1]).toBe(1);
   });
 });

@@ -16,8 +16,11 @@ export const PEN_HUE_MAX = 310;
 /** Least spread of a component's mean ink deficit over the channels (0..255) for its hue to count. */
 const MIN_MEAN_CHROMA = 20;
 
-/** Least share of a component's coloured cells in pen hues for it to hold a pen's ink (then judged cell by cell). */
-const MIXED_PEN_SHARE = 0.25;
+/**
+ * Least share of a component's coloured cells in pen hues for it to hold a pen's ink (then judged cell
+ * by cell): a tenth, as a signature touching a large seal is a small part of the merged component.
+ */
+const MIXED_PEN_SHARE = 0.1;
 /** Fewest such cells: a few stray cells of shifted hue at a coloured glyph's edges are no pen. */
 const MIXED_PEN_CELLS = 30;
 
