@@ -171,6 +171,16 @@ function twoSignaturesAndAStray() {
   return classified(canvas);
 }
 
+/** A letterhead's thick dark rule (8 px, slightly tilted) across the page below the name, the body of type, and a signature below the text. */
+function thickHeaderRule() {
+  const canvas = new PageCanvas(640, 520, () => [246, 244, 238]);
+  typeRows(canvas, 40, 30, 1, 16, 13, 24);
+  for (let x = 40; x < 600; x++) canvas.paint(x, 60 + Math.round(x * 0.01), x + 1, 68 + Math.round(x * 0.01), BLACK, InkClass.formLine, () => 1);
+  typeRows(canvas, 24, 110, 8, 44, 13, 24);
+  penScribble(canvas, 300, 440);
+  return classified(canvas);
+}
+
 /** A 1000×700 page with six rows of black type at the top, so the page's neutral ink is black and blue or violet inks count as coloured. */
 function pageWithBlackType(): PageCanvas {
   const canvas = new PageCanvas(1000, 700, () => [246, 244, 238]);
@@ -387,5 +397,13 @@ describe('classifyInk', () => {
     const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
     expect(letters[InkClass.stamp]).toBeGreaterThan(0.8 * total(letters));
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
+  });
+  it("takes a letterhead's thick rule for a rule, not for handwriting, and keeps the signature", () => {
+    const result = thickHeaderRule();
+    const { truthClass, truthAlpha } = result.page;
+    const rule = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.formLine && truthAlpha[k] >= 200);
+    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    expect(rule[InkClass.handwriting]).toBeLessThan(0.05 * total(rule));
+    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * total(pen));
   });
 });

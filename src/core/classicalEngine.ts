@@ -10,6 +10,7 @@ import { boxSum, summedArea, withinSquare } from './classical/summedArea';
 import { cellDarkness, clearlyDarkerThan, frameOutline, labelStampRegion, medianDarkness, outlineBands, ringOutline, type StampOutline } from './classical/stampRegions';
 import { filledShapeMinSide, findFilledShapes, solidWindow } from './classical/filledShapes';
 import { colouredOutsidePenHues } from './classical/penHue';
+import { straightBars } from './classical/straightBars';
 import { inkTint } from './inkColour';
 import { typicalStrokeWidth } from './strokeWidth';
 import { InkClass, type ClassMap, type Engine, type EngineInput } from './types';
@@ -20,7 +21,8 @@ import { InkClass, type ClassMap, type Engine, type EngineInput } from './types'
  * coloured stamp-shaped clusters near them → form lines (long thin straight runs) → printed glyphs
  * (rows of similar glyphs, lone words of the text's size or bold) → print by colour or shape (ink in
  * no pen's hue, filled shapes such as logos) → specks (tiny and alone: noise; near other ink: that
- * ink's class) → the rest is handwriting; finally each outline's region is decided (stampRegions).
+ * ink's class) → the rest is handwriting; then each outline's region is decided (stampRegions); last,
+ * long bars of even thickness among the handwriting are rules, and its small stray groups print.
  */
 export function classifyInk(input: EngineInput): ClassMap {
   const grid = buildInkGrid(input);
@@ -139,10 +141,18 @@ export function classifyInk(input: EngineInput): ClassMap {
     const l = comps.labels[k];
     if (l !== 0 && small[l] !== 0) classes[k] = speckClass[l];
   }
+  // A long bar of even thickness (a letterhead's thick rule) is a rule, however thick.
+  const handwriting = new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (classes[k] === InkClass.handwriting) handwriting[k] = 1;
+  const bars = straightBars(handwriting, width, height, BAR_LENGTH * lineOptions.minLength);
+  for (let k = 0; k < n; k++) if (bars[k] !== 0) classes[k] = InkClass.formLine;
   strayHandwritingToPrint(classes, width, height);
   growIntoFaintInk(classes, grid.alpha, width, height, 2);
   return { width, height, classes };
 }
+
+/** Least length of a straight bar taken for a rule, in form-line minimum lengths. */
+const BAR_LENGTH = 2;
 
 /** Handwriting within this share of the page's long side is one group (a signature's strokes and dots). */
 const HANDWRITING_GROUP_REACH = 0.02;
