@@ -18,7 +18,7 @@ export interface RingOptions {
   minRadius: number;
   maxRadius: number;
   largestRadius: number;
-  /** Most proposals refined and verified (text everywhere proposes many). */
+  /** Most proposals refined and verified (text everywhere proposes many: a page dense with text, two dozen before its seal). */
   attempts: number;
   /** Least fraction of the circumference that must hold ink. */
   minCoverage: number;
@@ -28,7 +28,7 @@ export interface RingOptions {
 
 export function ringOptionsFor(width: number, height: number): RingOptions {
   const shortSide = Math.min(width, height);
-  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.17)), largestRadius: Math.round(shortSide * 0.45), attempts: 12, minCoverage: 0.7, minContrast: 0.3 };
+  return { minRadius: Math.max(8, Math.round(shortSide * 0.035)), maxRadius: Math.max(12, Math.round(shortSide * 0.17)), largestRadius: Math.round(shortSide * 0.45), attempts: 24, minCoverage: 0.7, minContrast: 0.3 };
 }
 
 /**
