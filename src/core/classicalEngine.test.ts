@@ -115,6 +115,30 @@ function barStampWithPen() {
   return { ...classified(canvas), bar };
 }
 
+/**
+ * A grey scan: a pale seal whose own grey stroke (a tail of its ink) runs out past its rim, and a
+ * black signature written wholly inside the seal.
+ */
+function greySealWithPenInside() {
+  const canvas = new PageCanvas(1000, 700, () => [240, 240, 240]);
+  typeRows(canvas, 24, 24, 6, 76, 12, 22);
+  const [cx, cy] = [600, 450];
+  canvas.ring(cx, cy, 90, 4, STAMP_GREY, InkClass.stamp);
+  for (let i = 0; i < 36; i++) {
+    const a = (i / 36) * Math.PI * 2;
+    canvas.rect(cx + 74 * Math.cos(a) - 3, cy + 74 * Math.sin(a) - 5, 6, 10, STAMP_GREY, InkClass.stamp);
+  }
+  const tail: Array<[number, number]> = [];
+  for (let x = cx + 20; x <= cx + 180; x += 3) tail.push([x, cy + 30 + 8 * Math.sin(x / 9)]);
+  canvas.stroke(tail, 3, STAMP_GREY, InkClass.stamp);
+  canvas.flushStroke();
+  canvas.flushStroke();
+  const pen: Array<[number, number]> = [];
+  for (let t = 0; t <= 360; t += 2) pen.push([cx - 45 + (90 * t) / 360 + 6 * Math.cos(t / 6), cy - 15 + 18 * Math.sin(t / 6)]);
+  canvas.stroke(pen, 3, BLACK, InkClass.handwriting);
+  return { ...classified(canvas), cx, cy };
+}
+
 /** A letterhead: a blue emblem (a solid ring, its name knocked out in white, around a solid letter) over rows of black type. */
 function letterheadEmblem() {
   const canvas = new PageCanvas(640, 400, () => [246, 244, 238]);
@@ -405,5 +429,13 @@ describe('classifyInk', () => {
     const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
     expect(rule[InkClass.handwriting]).toBeLessThan(0.05 * total(rule));
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * total(pen));
+  });
+  it("gives a black signature wholly inside a grey seal to the pen, though the seal's own faint stroke leaves the seal", () => {
+    const { cx, cy, ...result } = greySealWithPenInside();
+    const { truthClass, truthAlpha } = result.page;
+    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const letters = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
+    expect(letters[InkClass.stamp]).toBeGreaterThan(0.7 * total(letters));
   });
 });

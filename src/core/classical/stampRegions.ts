@@ -224,10 +224,11 @@ export function labelStampRegion(grid: InkGrid, classes: Uint8Array, ink: Uint8A
     }
     return cells === 0 ? 0 : sum / cells;
   };
-  // No pen leaves the outline: a signature written wholly inside the seal still shows as many cells
-  // clearly darker than the ring, which are the pen's.
+  // No pen leaves the outline (or what leaves it is no darker than the stamp: its own ink, faint
+  // strokes): a signature written wholly inside the seal still shows as many cells clearly darker
+  // than the ring, which are the pen's.
   const innerSplit = new Float64Array(parts.count + 1).fill(Infinity);
-  if (penCells < 20) {
+  if (penCells < 20 || !clearlyDarker(penDarkness)) {
     const darkCells = new Int32Array(parts.count + 1);
     for (let y = 0; y < bh; y++) {
       for (let x = 0; x < bw; x++) {
