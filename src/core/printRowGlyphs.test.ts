@@ -74,4 +74,26 @@ describe('printGlyphsInRows', () => {
     printGlyphsInRows(map, alpha);
     expect(map.classes).toEqual(classes);
   });
+  it('gives back a word of the row a word space from the print beside it, and leaves a name written further from its label', () => {
+    /** Print at x 10–142, a word of six letters classed handwriting `gap` px after it, then more print 30 px after the word. */
+    const rowWithWord = (gap: number) => {
+      const alpha = new Uint8Array(WIDTH * HEIGHT);
+      const classes = new Uint8Array(WIDTH * HEIGHT);
+      const letter = (left: number, cls: number) => {
+        for (let y = 20; y < 30; y++) for (let x = left; x < left + 6; x++) {
+          alpha[y * WIDTH + x] = 255;
+          classes[y * WIDTH + x] = cls;
+        }
+      };
+      for (let left = 10; left + 6 <= 142; left += 9) letter(left, InkClass.printed);
+      const wordStart = 142 + gap;
+      for (let i = 0; i < 6; i++) letter(wordStart + 9 * i, InkClass.handwriting);
+      for (let left = wordStart + 45 + 36; left + 6 <= 390; left += 9) letter(left, InkClass.printed);
+      const map: ClassMap = { width: WIDTH, height: HEIGHT, classes };
+      printGlyphsInRows(map, alpha);
+      return classAt(map, wordStart + 2, 25);
+    };
+    expect(rowWithWord(8)).toBe(InkClass.printed); // a word space: 0.8 of the type's height
+    expect(rowWithWord(14)).toBe(InkClass.handwriting);
+  });
 });

@@ -12,8 +12,11 @@ const MIN_GLYPHS = 10;
 const GLYPH_MAX_HEIGHT = 1.8;
 const GLYPH_MAX_WIDTH = 2.5;
 const GLYPH_MIN_HEIGHT = 0.3;
-/** Neighbours in one row of type: a gap of at most this many type heights, centres this close. */
-const LETTER_GAP = 0.6;
+/**
+ * Neighbours in one row of type: a gap of at most this many type heights (a word space, so a whole
+ * word of the row the class map missed is given back letter by letter), centres this close.
+ */
+const LETTER_GAP = 0.9;
 const ROW_OFFSET = 0.5;
 
 /**
@@ -22,7 +25,7 @@ const ROW_OFFSET = 0.5;
  * (same ink, so the colour refinement cannot split them). At full resolution the letters that do
  * not touch a pen stroke are glyph-sized pieces of ink standing in the row, letter by letter, next
  * to the printed ones: those are print again. Pen strokes are longer or taller than a letter, and
- * a signature starts more than a letter gap away from the label before it, so they stay.
+ * a signature starts more than a word space away from the label before it, so they stay.
  * Changes the full-resolution `map` in place.
  */
 export function printGlyphsInRows(map: ClassMap, inkAlpha: Uint8Array): void {
