@@ -44,6 +44,12 @@ function mapClassCounts({ page, map }: ReturnType<typeof classified>, selected: 
 
 const total = (counts: Int32Array) => counts.reduce((a, b) => a + b, 0);
 
+/** Per InkClass id, the map's classes of the page's solid truth ink of class `cls` (truth alpha ≥ 200), where `at` holds. */
+function solidInkCounts(result: ReturnType<typeof classified>, cls: number, at: (x: number, y: number) => boolean = () => true): Int32Array {
+  const { truthClass, truthAlpha } = result.page;
+  return mapClassCounts(result, (x, y, k) => truthClass[k] === cls && truthAlpha[k] >= 200 && at(x, y));
+}
+
 /** Class counts of the pen-like truth ink near the top of the page (y < 100) and near its bottom (y > 400). */
 function penInkAboveAndBelow(result: ReturnType<typeof classified>) {
   const { truthClass, truthAlpha } = result.page;
@@ -333,7 +339,7 @@ describe('classifyInk', () => {
     const { truthClass, truthAlpha } = result.page;
     // Beyond half the seal's radius from its ring (nearer, the seal's region decides by other cues).
     const pen = mapClassCounts(result, (x, _y, k) => x < cx - 110 - 60 && truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
-    const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const seal = solidInkCounts(result, InkClass.stamp);
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * total(pen));
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.9 * total(seal));
   });
@@ -348,8 +354,7 @@ describe('classifyInk', () => {
 
   it('gives a navy signature written wholly inside a pale blue seal to the pen, as it is clearly darker than the ring', () => {
     const result = sealWithPen('inside');
-    const { truthClass, truthAlpha } = result.page;
-    const counts = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const counts = solidInkCounts(result, InkClass.handwriting);
     expect(counts[InkClass.handwriting]).toBeGreaterThan(0.8 * total(counts));
   });
   it('takes pen-like ink above the start of the text for the letterhead\'s, and the same ink below the text for handwriting', () => {
@@ -367,15 +372,13 @@ describe('classifyInk', () => {
 
   it('gives a seal\'s inner ring to the stamp though it is as dark as the pen crossing it', () => {
     const { cx, cy, ...result } = sealWithDarkInnerRing();
-    const { truthClass, truthAlpha } = result.page;
-    const innerRing = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 52) <= 1 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const innerRing = solidInkCounts(result, InkClass.stamp, (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - 52) <= 1);
     expect(innerRing[InkClass.stamp]).toBeGreaterThan(0.8 * total(innerRing));
   });
   it('gives a blue pen written inside a violet seal to the pen by its hue, and keeps the seal', () => {
     const result = violetSealWithBluePen();
-    const { truthClass, truthAlpha } = result.page;
-    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
-    const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const pen = solidInkCounts(result, InkClass.handwriting);
+    const seal = solidInkCounts(result, InkClass.stamp);
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.8 * total(seal));
   });
@@ -390,7 +393,7 @@ describe('classifyInk', () => {
   it('keeps a grey seal stamped over rows of type as the stamp, and takes next to none of the type through it for handwriting', () => {
     const { cx, cy, ...result } = greySealOverType();
     const { truthClass, truthAlpha } = result.page;
-    const seal = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const seal = solidInkCounts(result, InkClass.stamp);
     const typeNear = mapClassCounts(result, (x, y, k) => Math.hypot(x - cx, y - cy) < 130 && truthClass[k] === InkClass.printed && truthAlpha[k] >= 200);
     expect(seal[InkClass.stamp]).toBeGreaterThan(0.8 * total(seal));
     expect(typeNear[InkClass.handwriting]).toBeLessThan(0.03 * total(typeNear));
@@ -416,25 +419,22 @@ describe('classifyInk', () => {
   });
   it("gives a seal's faded, weakly tinted letters of the seal's hue to the stamp, not to the pen crossing it", () => {
     const { cx, cy, ...result } = sealWithFadedLetters();
-    const { truthClass, truthAlpha } = result.page;
-    const letters = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
-    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const letters = solidInkCounts(result, InkClass.stamp, (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6);
+    const pen = solidInkCounts(result, InkClass.handwriting);
     expect(letters[InkClass.stamp]).toBeGreaterThan(0.8 * total(letters));
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
   });
   it("takes a letterhead's thick rule for a rule, not for handwriting, and keeps the signature", () => {
     const result = thickHeaderRule();
-    const { truthClass, truthAlpha } = result.page;
-    const rule = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.formLine && truthAlpha[k] >= 200);
-    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
+    const rule = solidInkCounts(result, InkClass.formLine);
+    const pen = solidInkCounts(result, InkClass.handwriting);
     expect(rule[InkClass.handwriting]).toBeLessThan(0.05 * total(rule));
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.9 * total(pen));
   });
   it("gives a black signature wholly inside a grey seal to the pen, though the seal's own faint stroke leaves the seal", () => {
     const { cx, cy, ...result } = greySealWithPenInside();
-    const { truthClass, truthAlpha } = result.page;
-    const pen = mapClassCounts(result, (_x, _y, k) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200);
-    const letters = mapClassCounts(result, (x, y, k) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6 && truthClass[k] === InkClass.stamp && truthAlpha[k] >= 200);
+    const pen = solidInkCounts(result, InkClass.handwriting);
+    const letters = solidInkCounts(result, InkClass.stamp, (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6);
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
     expect(letters[InkClass.stamp]).toBeGreaterThan(0.7 * total(letters));
   });
