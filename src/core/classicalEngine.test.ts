@@ -190,6 +190,16 @@ function logoBesideName() {
   return classified(canvas);
 }
 
+/** A company's name on the first row, a pen-like title below it above the body of type, and the same mark below the text (a signature). */
+function titleAboveText() {
+  const canvas = new PageCanvas(640, 520, () => [246, 244, 238]);
+  typeRows(canvas, 220, 20, 1, 16, 13, 24);
+  penScribble(canvas, 250, 70);
+  typeRows(canvas, 24, 120, 8, 44, 13, 24);
+  penScribble(canvas, 300, 440);
+  return classified(canvas);
+}
+
 /** Two signatures of like size below the text, and a small stray pen-like mark far from both. */
 function twoSignaturesAndAStray() {
   const canvas = pageWithBlackType();
@@ -437,5 +447,15 @@ describe('classifyInk', () => {
     const letters = solidInkCounts(result, InkClass.stamp, (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - 74) <= 6);
     expect(pen[InkClass.handwriting]).toBeGreaterThan(0.7 * total(pen));
     expect(letters[InkClass.stamp]).toBeGreaterThan(0.7 * total(letters));
+  });
+  it('takes pen-like ink with most of the print below it (a title) for print, and the same ink below the text for handwriting', () => {
+    const result = titleAboveText();
+    const { truthClass, truthAlpha } = result.page;
+    const penInk = (k: number) => truthClass[k] === InkClass.handwriting && truthAlpha[k] >= 200;
+    const title = mapClassCounts(result, (_x, y, k) => y < 110 && penInk(k));
+    const signature = mapClassCounts(result, (_x, y, k) => y > 400 && penInk(k));
+    expect(total(title)).toBeGreaterThan(0);
+    expect(title[InkClass.handwriting]).toBeLessThan(0.1 * total(title));
+    expect(signature[InkClass.handwriting]).toBeGreaterThan(0.9 * total(signature));
   });
 });
