@@ -21,9 +21,9 @@ import { InkClass, type ClassMap, type Engine, type EngineInput } from './types'
  * coloured stamp-shaped clusters near them → form lines (long thin straight runs) → printed glyphs
  * (rows of similar glyphs, lone words of the text's size or bold) → print by colour or shape (ink in
  * no pen's hue, filled shapes such as logos) → specks (tiny and alone: noise; near other ink: that
- * ink's class) → the rest is handwriting; then each outline's region is decided (stampRegions); last,
- * handwriting with most of the print below it is a heading, long bars of even thickness among it are
- * rules, and its small stray groups print.
+ * ink's class) → the rest is handwriting; then each outline's region is decided (stampRegions), and
+ * handwriting with most of the print below it is a heading; last, long bars of even thickness among
+ * the handwriting are rules, and its small stray groups print.
  */
 export function classifyInk(input: EngineInput): ClassMap {
   const grid = buildInkGrid(input);
@@ -116,7 +116,7 @@ export function classifyInk(input: EngineInput): ClassMap {
   const tint = byColour ? pageTint : null;
   for (const outline of outlines) labelStampRegion(grid, classes, outline.kind === 'ring' ? search : mask, tint, outline, solid);
   letterheadAbove(classes, comps, layout, height);
-  headingsAboveText(classes, comps, height);
+  headingsAboveText(classes, comps, width, height);
   // Specks take the class of the ink around them, or are noise when alone.
   const speckClass = new Uint8Array(comps.count + 1);
   const radius = Math.max(3, Math.round(longSide / 150));
@@ -205,8 +205,7 @@ const HEADING_PRINT_BELOW = 0.7;
  * Handwriting with most of the page's print below it is a heading or a title set large, not a pen:
  * a page is signed after its text. (Initials beside a paragraph near the top are lost: a known cost.)
  */
-function headingsAboveText(classes: Uint8Array, comps: Components, height: number): void {
-  const width = classes.length / height;
+function headingsAboveText(classes: Uint8Array, comps: Components, width: number, height: number): void {
   const printedRows = new Float64Array(height + 1);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (classes[y * width + x] === InkClass.printed) printedRows[y + 1]++;
   for (let y = 1; y <= height; y++) printedRows[y] += printedRows[y - 1];
