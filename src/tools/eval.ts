@@ -18,6 +18,8 @@
  * instead: that is the split to tune on, so the test figures stay unseen until they are reported.
  * `--json FILE` also writes the unrounded means and each page's IoU by seed (to check a target such as "+0.10" exactly, or to
  * compare two model files: INKLIFT_MODEL_PATH picks the model).
+ *
+ * `npm run eval -- --real ...` scores real pixel-truth pages instead: src/tools/realEval/realEvalCli.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -143,7 +145,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
+const run = process.argv.includes('--real')
+  ? () => import('./realEval/realEvalCli').then(({ realEvalCli }) => realEvalCli(process.argv.slice(2))).then((code) => void (process.exitCode = code))
+  : main;
+
+run().catch((error) => {
   console.error(error);
   process.exit(1);
 });
