@@ -10,11 +10,13 @@ import { contentBox, cropImage } from './crop';
 import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
+import { alphaFromInkDecision } from './inkSeparation/separatedAlpha';
 import { turnImage, turnPlane } from './quarterTurn';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
- * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha → a sideways page
+ * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha (the learned ink/paper
+ * decision when the engine has one, else colour-to-alpha's thresholds) → a sideways page
  * turned upright for the analysis → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
@@ -35,7 +37,8 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const flattened = flattenAgainstPaper(image, field);
   lap('paper');
   const thresholds = estimateAlphaThresholds(flattened);
-  const alphaAsGiven = computeInkAlpha(flattened, thresholds);
+  const separation = engine.separateInk ? await engine.separateInk(flattened) : null;
+  const alphaAsGiven = separation ? alphaFromInkDecision(separation) : computeInkAlpha(flattened, thresholds);
   lap('alpha');
   // A sideways page is analysed upright (rows of type as rows) and its result turned back.
   const turns = uprightTurns(alphaAsGiven, image.width, image.height);
@@ -50,7 +53,8 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   printGlyphsInRows(classMap, inkAlpha);
   lap('lines');
   evenOutStampInk(classMap, page, inkAlpha, thresholds);
-  measurePenInk(classMap, page, inkAlpha, thresholds);
+  // The learned decision already measured the pen's strokes; the colour-to-alpha ramp would undo it.
+  if (!separation) measurePenInk(classMap, page, inkAlpha, thresholds);
   lap('inkStrength');
   const rule = COMPOSITION[compositionKey(options)];
   if (!rule.keepTouching) bridgeCrossings(classMap, page, inkAlpha, keptClasses(rule));

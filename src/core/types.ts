@@ -1,3 +1,5 @@
+import type { InkSeparation } from './inkSeparation/separate';
+
 /** An 8-bit RGBA raster, row-major, 4 bytes per pixel, non-premultiplied alpha. */
 export interface RgbaImage {
   width: number;
@@ -60,6 +62,11 @@ export interface EngineInput {
 export interface Engine {
   readonly name: string;
   classify(input: EngineInput): Promise<ClassMap>;
+  /**
+   * The learned ink/paper decision of the flattened page (the model's engines). Without it,
+   * colour-to-alpha's own thresholds decide what is ink.
+   */
+  separateInk?(flattened: RgbaImage): Promise<InkSeparation>;
 }
 
 export interface CleanResult {

@@ -1,8 +1,9 @@
-/** Fetches the ink model from our origin with download progress; tells "no model deployed" from "broken". */
+/** Fetches the ink models from our origin with download progress; tells "no model deployed" from "broken". */
 import type { ProgressCallback } from './protocol';
 
 export const MODEL_FILE = 'inkseg.onnx';
-export const MODEL_URL = `/models/${MODEL_FILE}`;
+/** The ink-separation model (the learned ink/paper decision); optional: without it colour-to-alpha decides. */
+export const SEPARATION_MODEL_FILE = 'inksep.onnx';
 /** Written by the build (vite.config.ts): which models are deployed. */
 const MODEL_INDEX_URL = '/models/index.json';
 
@@ -13,22 +14,22 @@ function looksLikeOnnx(bytes: Uint8Array): boolean {
   return bytes.length > 16 && bytes[0] === 0x08;
 }
 
-async function modelListed(): Promise<boolean> {
+async function modelListed(file: string): Promise<boolean> {
   try {
     const response = await fetch(MODEL_INDEX_URL);
     if (!response.ok) return true; // No index (older build): try the model itself.
     const index = (await response.json()) as { models?: string[] };
-    return Array.isArray(index.models) ? index.models.includes(MODEL_FILE) : true;
+    return Array.isArray(index.models) ? index.models.includes(file) : true;
   } catch {
     return true;
   }
 }
 
-export async function fetchModel(onProgress?: ProgressCallback): Promise<Uint8Array> {
-  if (!(await modelListed())) throw new ModelMissingError('No model file is deployed.');
+export async function fetchModel(onProgress?: ProgressCallback, file = MODEL_FILE): Promise<Uint8Array> {
+  if (!(await modelListed(file))) throw new ModelMissingError('No model file is deployed.');
   let response: Response;
   try {
-    response = await fetch(MODEL_URL);
+    response = await fetch(`/models/${file}`);
   } catch (error) {
     throw new ModelMissingError(`The model could not be fetched (${(error as Error).message}).`);
   }

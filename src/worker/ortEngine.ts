@@ -4,8 +4,9 @@
  * cross-origin isolated). WASM files come from /ort/ on our origin.
  */
 import type { InferenceSession } from 'onnxruntime-web';
-import type { ClassMap, Engine, EngineInput } from '../core';
+import type { ClassMap, Engine, EngineInput, RgbaImage } from '../core';
 import { classifyWithModel, MODEL_LONG_SIDE, MODEL_NAME, type ModelRun } from '../core/model';
+import { SEPARATION_MODEL_NAME, separateInkWithModel, type InkSeparation } from '../core/inkSeparation';
 import type { EngineSettings } from './protocol';
 
 type Ort = typeof import('onnxruntime-web/wasm');
@@ -60,29 +61,26 @@ export class OrtInkEngine implements Engine {
   /** Milliseconds of the last `session.run` (the model inference alone, without the tensor building and argmax around it). */
   lastInferenceMs = 0;
   private readonly run: ModelRun;
+  private readonly separationRun?: ModelRun;
+  /** Present when the ink-separation model is loaded (src/core/inkSeparation). */
+  readonly separateInk?: (flattened: RgbaImage) => Promise<InkSeparation>;
 
   constructor(
     ort: Ort,
     private readonly session: InferenceSession,
     readonly backend: Backend,
+    /** The ink-separation model's session (always on WASM: a small model at 512 cells). */
+    private readonly separationSession?: { ort: Ort; session: InferenceSession },
   ) {
     const threads = wasmThreads();
-    this.name = `model:${MODEL_NAME} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${threads} thread${threads > 1 ? 's' : ''}`})`;
-    this.run = async (input, dims) => {
-      const tensor = new ort.Tensor('float32', input instanceof Float32Array ? input : Float32Array.from(input), dims);
-      try {
-        const started = performance.now();
-        const outputs = await session.run({ [session.inputNames[0]]: tensor });
-        this.lastInferenceMs = performance.now() - started;
-        const output = outputs[session.outputNames[0]];
-        const data = (output.location === 'gpu-buffer' ? await output.getData(true) : output.data) as Float32Array;
-        const result = { data, dims: [...output.dims] };
-        for (const [name, value] of Object.entries(outputs)) if (name !== session.outputNames[0]) value.dispose();
-        return result;
-      } finally {
-        tensor.dispose();
-      }
-    };
+    const models = separationSession ? `${MODEL_NAME}+${SEPARATION_MODEL_NAME}` : MODEL_NAME;
+    this.name = `model:${models} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${threads} thread${threads > 1 ? 's' : ''}`})`;
+    this.run = sessionRun(ort, session, (ms) => (this.lastInferenceMs = ms));
+    if (separationSession) {
+      const separationRun = sessionRun(separationSession.ort, separationSession.session, () => {});
+      this.separationRun = separationRun;
+      this.separateInk = (flattened) => separateInkWithModel(separationRun, flattened);
+    }
   }
 
   /** Class map at the model's scale; `longSide` smaller than the trained 1024 only for checks (self-check, backend comparison). */
@@ -97,6 +95,25 @@ export class OrtInkEngine implements Engine {
   release(): Promise<void> {
     return this.session.release();
   }
+}
+
+/** One ONNX session's run as src/core expects it; `timed` gets the milliseconds of `session.run` alone. */
+function sessionRun(ort: Ort, session: InferenceSession, timed: (ms: number) => void): ModelRun {
+  return async (input, dims) => {
+    const tensor = new ort.Tensor('float32', input instanceof Float32Array ? input : Float32Array.from(input), dims);
+    try {
+      const started = performance.now();
+      const outputs = await session.run({ [session.inputNames[0]]: tensor });
+      timed(performance.now() - started);
+      const output = outputs[session.outputNames[0]];
+      const data = (output.location === 'gpu-buffer' ? await output.getData(true) : output.data) as Float32Array;
+      const result = { data, dims: [...output.dims] };
+      for (const [name, value] of Object.entries(outputs)) if (name !== session.outputNames[0]) value.dispose();
+      return result;
+    } finally {
+      tensor.dispose();
+    }
+  };
 }
 
 /** Share of equal labels between two class maps of the same size. */

@@ -1,4 +1,5 @@
-import type { ClassMap, Engine, EngineInput } from '../types';
+import type { ClassMap, Engine, EngineInput, RgbaImage } from '../types';
+import { SEPARATION_MODEL_NAME, separateInkWithModel } from '../inkSeparation/separate';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
 import { printFilledEmblems } from './filledEmblems';
@@ -15,6 +16,8 @@ export interface ModelEngineOptions {
   name?: string;
   /** The long side the model was trained at; change only with the model. */
   longSide?: number;
+  /** The ink-separation model's run (models/inksep.onnx): with it the engine also decides what is ink. */
+  separationRun?: ModelRun;
 }
 
 export const MODEL_NAME = 'inkseg-v4';
@@ -39,8 +42,10 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
  */
 export function createModelEngine(run: ModelRun, options: ModelEngineOptions = {}): Engine {
   const longSide = options.longSide ?? MODEL_LONG_SIDE;
+  const separationRun = options.separationRun;
   return {
-    name: options.name ?? `model:${MODEL_NAME}`,
+    name: options.name ?? (separationRun ? `model:${MODEL_NAME}+${SEPARATION_MODEL_NAME}` : `model:${MODEL_NAME}`),
     classify: (input) => classifyWithModel(run, input, longSide),
+    ...(separationRun ? { separateInk: (flattened: RgbaImage) => separateInkWithModel(separationRun, flattened) } : {}),
   };
 }

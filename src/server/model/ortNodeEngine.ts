@@ -7,13 +7,17 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { InferenceSession } from 'onnxruntime-node';
 import { classicalEngine, type Engine } from '../../core';
-import { createModelEngine, MODEL_NAME, type ModelRun } from '../../core/model';
+import { createModelEngine, type ModelRun } from '../../core/model';
 
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
+/** The ink-separation model: the learned ink/paper decision (without it colour-to-alpha decides). */
+export const DEFAULT_SEPARATION_MODEL_PATH = fileURLToPath(new URL('../../../models/inksep.onnx', import.meta.url));
 
 export interface ModelEngineLoadOptions {
   /** The .onnx file; default the committed models/inkseg.onnx (env INKLIFT_MODEL_PATH in the caller's config). */
   modelPath?: string;
+  /** The ink-separation .onnx; default the committed models/inksep.onnx (env INKLIFT_SEPARATION_MODEL_PATH). */
+  separationModelPath?: string;
   /** Threads for one inference. Processing already runs one job per worker thread, so keep this small. */
   threads?: number;
   /** Where the fallback reason goes; default console.warn. */
@@ -62,9 +66,25 @@ export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Pro
   if (!existsSync(modelPath)) return fallback(`no model file at ${modelPath}`);
   try {
     const { ort, session } = await createOrtNodeSession(modelPath, threads);
-    const engine = createModelEngine(ortRun(ort, session), { name: `model:${MODEL_NAME}` });
+    const separationRun = await loadSeparationRun(options.separationModelPath ?? process.env.INKLIFT_SEPARATION_MODEL_PATH ?? DEFAULT_SEPARATION_MODEL_PATH, threads, log);
+    const engine = createModelEngine(ortRun(ort, session), { separationRun });
     return { engine, kind: 'model' };
   } catch (error) {
     return fallback(`${modelPath} did not load in onnxruntime-node (${(error as Error).message})`);
+  }
+}
+
+/** The ink-separation model's run, or undefined (logged) when it cannot load: colour-to-alpha then decides what is ink. */
+async function loadSeparationRun(path: string, threads: number, log: (message: string) => void): Promise<ModelRun | undefined> {
+  if (!existsSync(path)) {
+    log(`inklift: ink-separation model not used, colour-to-alpha decides what is ink: no model file at ${path}`);
+    return undefined;
+  }
+  try {
+    const { ort, session } = await createOrtNodeSession(path, threads);
+    return ortRun(ort, session);
+  } catch (error) {
+    log(`inklift: ink-separation model not used, colour-to-alpha decides what is ink: ${path} did not load (${(error as Error).message})`);
+    return undefined;
   }
 }

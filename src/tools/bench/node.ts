@@ -4,10 +4,11 @@
  * and, when models/inkseg.onnx exists, with the ONNX model engine (onnxruntime-node, as the
  * server's processing threads run it), whose session.run shows as its own row.
  */
+import { existsSync } from 'node:fs';
 import { classicalEngine, cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
-import { createModelEngine, MODEL_NAME, type ModelRun } from '../../core/model';
+import { createModelEngine, type ModelRun } from '../../core/model';
 import { encodePng, encodeWebp } from '../../server/imaging/encode';
-import { createOrtNodeSession, ortRun } from '../../server/model/ortNodeEngine';
+import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../server/model/ortNodeEngine';
 import { decodeDocument } from '../../server/processing/processDocument';
 import { modelFile } from '../engines';
 import { repeat } from './stats';
@@ -16,22 +17,34 @@ import type { BenchInput, BenchMeasurement, BenchResult, BenchSettings, BenchTar
 const OPTIONS: CleanOptions = { mode: 'advanced', extract: 'signature', aggressive: true, crop: false };
 const LIMITS = { maxPixels: 100_000_000, pdfDpi: 200 };
 
-/** The model engine with its last session.run timed (the inference alone, without pre/post-processing). */
-async function timedModelEngine(path: string, threads: number): Promise<{ engine: Engine; lastRunMs: () => number }> {
-  const { ort, session } = await createOrtNodeSession(path, threads);
-  const run = ortRun(ort, session);
+/** A session's run with its last call timed (the inference alone, without pre/post-processing). */
+function timedRun(run: ModelRun): { run: ModelRun; lastMs: () => number } {
   let last = NaN;
-  const timed: ModelRun = async (data, dims) => {
-    const t = performance.now();
-    const output = await run(data, dims);
-    last = performance.now() - t;
-    return output;
+  return {
+    run: async (data, dims) => {
+      const t = performance.now();
+      const output = await run(data, dims);
+      last = performance.now() - t;
+      return output;
+    },
+    lastMs: () => last,
   };
-  return { engine: createModelEngine(timed, { name: `model:${MODEL_NAME}` }), lastRunMs: () => last };
+}
+
+/** The model engine (with the ink-separation model when its file exists) and its session.run times. */
+async function timedModelEngine(path: string, threads: number): Promise<{ engine: Engine; inferenceMs: () => Record<string, number> }> {
+  const { ort, session } = await createOrtNodeSession(path, threads);
+  const classes = timedRun(ortRun(ort, session));
+  const separationPath = process.env.INKLIFT_SEPARATION_MODEL_PATH ?? DEFAULT_SEPARATION_MODEL_PATH;
+  const separation = existsSync(separationPath) ? timedRun(ortRun(ort, (await createOrtNodeSession(separationPath, threads)).session)) : null;
+  return {
+    engine: createModelEngine(classes.run, { separationRun: separation?.run }),
+    inferenceMs: () => ({ 'inference (session.run)': classes.lastMs(), ...(separation ? { 'separation inference (session.run)': separation.lastMs() } : {}) }),
+  };
 }
 
 /** decode → clean → PNG (and WebP once, for the classical engine: encoding does not depend on the engine). */
-async function measure(input: BenchInput, settings: BenchSettings, engine: Engine, label: string, inferenceMs?: () => number): Promise<Record<string, number>> {
+async function measure(input: BenchInput, settings: BenchSettings, engine: Engine, label: string, inferenceMs?: () => Record<string, number>): Promise<Record<string, number>> {
   const webp = !inferenceMs;
   return repeat(settings, async (samples) => {
     const t0 = performance.now();
@@ -46,7 +59,7 @@ async function measure(input: BenchInput, settings: BenchSettings, engine: Engin
     if (!samples) return;
     if (webp) samples.add('decode', t1 - t0);
     samples.addAll(result.timings, `${label} `);
-    if (inferenceMs) samples.add(`${label} inference (session.run)`, inferenceMs());
+    if (inferenceMs) for (const [stage, ms] of Object.entries(inferenceMs())) samples.add(`${label} ${stage}`, ms);
     if (webp) {
       samples.add('encode PNG', t3 - t2);
       samples.add('encode WebP', t4 - t3);
@@ -73,7 +86,7 @@ export const nodeTarget: BenchTarget = {
     const measurements: BenchMeasurement[] = [];
     for (const input of inputs) {
       const stages = await measure(input, settings, classicalEngine, 'classical');
-      if (model) Object.assign(stages, await measure(input, settings, model.engine, 'model', model.lastRunMs));
+      if (model) Object.assign(stages, await measure(input, settings, model.engine, 'model', model.inferenceMs));
       measurements.push({ megapixels: input.megapixels, stages, peakRss: process.resourceUsage().maxRSS * 1024 });
     }
     return { target: 'node', measurements, notes };

@@ -1,0 +1,71 @@
+import type { InkFeatures } from './features';
+import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
+
+/**
+ * The ink/paper decision at full resolution. The model answers per cell with three coefficients
+ * (a, b, c); they are interpolated bilinearly between cell centres to every pixel, which is ink where
+ *   a · deficit/255 + b · lumaDeficit/255 + c > 0.
+ * The model sets the line between ink and paper locally (lower under faded ink, higher over a stain or
+ * bleed-through), the pixel's own darkness decides which side it is on: the decision is learned at
+ * model scale and the edges stay those of the full-resolution page.
+ * `coefficients` is the model's output [1, 3, inputHeight, inputWidth]. Returns 1 = ink, 0 = paper.
+ */
+export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[]): Uint8Array {
+  const { width, height, deficit, lumaDeficit } = features;
+  const [, channels, outHeight, outWidth] = dims;
+  if (channels !== SEPARATION_OUTPUTS || outWidth < g.cellsWide || outHeight < g.cellsHigh) {
+    throw new RangeError(`ink separation output ${dims.join('×')} does not cover ${g.cellsWide}×${g.cellsHigh} cells`);
+  }
+  const plane = outWidth * outHeight;
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const fxs = new Float32Array(width);
+  interpolationTaps(width, g.cellsWide, x0s, x1s, fxs);
+  const y0s = new Int32Array(height);
+  const y1s = new Int32Array(height);
+  const fys = new Float32Array(height);
+  interpolationTaps(height, g.cellsHigh, y0s, y1s, fys);
+  // One row of coefficients, interpolated vertically, then per pixel horizontally.
+  const rowA = new Float32Array(g.cellsWide);
+  const rowB = new Float32Array(g.cellsWide);
+  const rowC = new Float32Array(g.cellsWide);
+  const ink = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const r0 = y0s[y] * outWidth;
+    const r1 = y1s[y] * outWidth;
+    const fy = fys[y];
+    for (let cx = 0; cx < g.cellsWide; cx++) {
+      const a0 = coefficients[r0 + cx];
+      const b0 = coefficients[plane + r0 + cx];
+      const c0 = coefficients[2 * plane + r0 + cx];
+      rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
+      rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
+      rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
+    }
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      const k0 = x0s[x];
+      const k1 = x1s[x];
+      const fx = fxs[x];
+      const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
+      const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
+      const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
+      if (a * deficit[p] + b * lumaDeficit[p] + c * 255 > 0) ink[p] = 1;
+    }
+  }
+  return ink;
+}
+
+/**
+ * Bilinear taps between cell centres along one axis (half-pixel centres, clamped at the ends): pixel
+ * i of `size` lies between cells t0 and t1 of `cells`, weight f on t1. The training code mirrors this.
+ */
+export function interpolationTaps(size: number, cells: number, t0: Int32Array, t1: Int32Array, f: Float32Array): void {
+  const scale = cells / size;
+  for (let i = 0; i < size; i++) {
+    const g = Math.min(cells - 1, Math.max(0, (i + 0.5) * scale - 0.5));
+    const lo = Math.floor(g);
+    t0[i] = lo;
+    t1[i] = Math.min(cells - 1, lo + 1);
+    f[i] = g - lo;
+  }
+}

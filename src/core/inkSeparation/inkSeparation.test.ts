@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { cleanImage } from '../pipeline';
+import { classicalEngine } from '../classicalEngine';
+import type { Engine, RgbaImage } from '../types';
+import { inkFeatures, separationInput } from './features';
+import { separationGeometry, SEPARATION_CHANNELS } from './geometry';
+import { decideInk, interpolationTaps } from './inkDecision';
+import { alphaFromInkDecision, INK_ALPHA_FLOOR } from './separatedAlpha';
+import type { InkSeparation } from './separate';
+
+/** A page of one paper colour with rectangles of other colours painted on it. */
+function page(width: number, height: number, paper: [number, number, number], marks: { x: number; y: number; w: number; h: number; rgb: [number, number, number] }[]): RgbaImage {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let p = 0; p < width * height; p++) data.set([...paper, 255], p * 4);
+  for (const m of marks) for (let y = m.y; y < m.y + m.h; y++) for (let x = m.x; x < m.x + m.w; x++) data.set([...m.rgb, 255], (y * width + x) * 4);
+  return { width, height, data };
+}
+
+/** Model output [1, 3, h, w] with the same (a, b, c) in every cell, or per cell from a function. */
+function coefficients(g: { inputWidth: number; inputHeight: number }, at: (cx: number, cy: number) => [number, number, number]) {
+  const plane = g.inputWidth * g.inputHeight;
+  const out = new Float32Array(plane * 3);
+  for (let y = 0; y < g.inputHeight; y++) {
+    for (let x = 0; x < g.inputWidth; x++) {
+      const [a, b, c] = at(x, y);
+      out[y * g.inputWidth + x] = a;
+      out[plane + y * g.inputWidth + x] = b;
+      out[2 * plane + y * g.inputWidth + x] = c;
+    }
+  }
+  return { data: out, dims: [1, 3, g.inputHeight, g.inputWidth] };
+}
+
+describe('the ink-separation model input', () => {
+  it('holds per cell the mean and luminance deficit, the darkest and the lightest deficit', () => {
+    // 1024×512 → 512×256 cells of 2×2 pixels; one pixel of deficit 200 in the first cell.
+    const image = page(1024, 512, [255, 255, 255], [{ x: 1, y: 1, w: 1, h: 1, rgb: [55, 155, 255] }]);
+    const g = separationGeometry(image.width, image.height);
+    expect([g.cellsWide, g.cellsHigh, g.inputWidth, g.inputHeight]).toEqual([512, 256, 512, 256]);
+    const input = separationInput(inkFeatures(image), g);
+    expect(input.length).toBe(SEPARATION_CHANNELS * 512 * 256);
+    const plane = 512 * 256;
+    expect(input[0]).toBeCloseTo(200 / 255 / 4, 5);
+    const luma = 255 - ((55 * 77 + 155 * 150 + 255 * 29) >> 8);
+    expect(input[plane]).toBeCloseTo(luma / 255 / 4, 5);
+    expect(input[2 * plane]).toBeCloseTo(200 / 255, 5);
+    expect(input[3 * plane]).toBe(0);
+    expect(input[1]).toBe(0);
+  });
+
+  it('pads a page whose cells are not a multiple of 16 with paper', () => {
+    const g = separationGeometry(1000, 700);
+    expect(g.cellsWide).toBe(512);
+    expect(g.cellsHigh).toBe(358);
+    expect(g.inputHeight).toBe(368);
+    const input = separationInput(inkFeatures(page(1000, 700, [0, 0, 0], [])), g);
+    expect(input[357 * 512]).toBe(1);
+    expect(input[358 * 512]).toBe(0);
+  });
+});
+
+describe('the full-resolution ink decision', () => {
+  it('interpolates between cell centres and clamps at the page ends', () => {
+    const t0 = new Int32Array(8);
+    const t1 = new Int32Array(8);
+    const f = new Float32Array(8);
+    interpolationTaps(8, 4, t0, t1, f);
+    expect(Array.from(t0)).toEqual([0, 0, 0, 1, 1, 2, 2, 3]);
+    expect(Array.from(t1)).toEqual([1, 1, 1, 2, 2, 3, 3, 3]);
+    expect(Array.from(f)).toEqual([0, 0.25, 0.75, 0.25, 0.75, 0.25, 0.75, 0]);
+  });
+
+  it('draws the line between ink and paper where the model puts it, cell by cell', () => {
+    // Two grey marks of deficit 60 and 140; the left half of the page asks for deficit > 50, the right half for > 100.
+    const image = page(1024, 256, [255, 255, 255], [
+      { x: 100, y: 100, w: 20, h: 20, rgb: [195, 195, 195] },
+      { x: 130, y: 100, w: 20, h: 20, rgb: [115, 115, 115] },
+      { x: 900, y: 100, w: 20, h: 20, rgb: [195, 195, 195] },
+      { x: 930, y: 100, w: 20, h: 20, rgb: [115, 115, 115] },
+    ]);
+    const g = separationGeometry(image.width, image.height);
+    const out = coefficients(g, (cx) => (cx < 256 ? [1, 0, -50 / 255] : [1, 0, -100 / 255]));
+    const ink = decideInk(inkFeatures(image), g, out.data, out.dims);
+    const at = (x: number, y: number) => ink[y * image.width + x];
+    expect([at(110, 110), at(140, 110)]).toEqual([1, 1]);
+    expect([at(910, 110), at(940, 110)]).toEqual([0, 1]);
+    expect(at(10, 10)).toBe(0);
+  });
+
+  it('refuses an output that does not cover the page', () => {
+    const image = page(64, 64, [255, 255, 255], []);
+    const g = separationGeometry(64, 64);
+    expect(() => decideInk(inkFeatures(image), g, new Float32Array(3 * 4), [1, 3, 2, 2])).toThrow(RangeError);
+  });
+});
+
+describe('alpha from the ink decision', () => {
+  /** A faded stroke (deficit 40) beside a dark one (deficit 200), and a stain (deficit 60) the decision calls paper. */
+  function fadedPage() {
+    const image = page(60, 20, [255, 255, 255], [
+      { x: 5, y: 5, w: 4, h: 10, rgb: [215, 215, 225] },
+      { x: 20, y: 5, w: 4, h: 10, rgb: [55, 55, 55] },
+      { x: 40, y: 2, w: 15, h: 16, rgb: [215, 205, 195] },
+    ]);
+    const features = inkFeatures(image);
+    const ink = new Uint8Array(60 * 20);
+    for (let y = 5; y < 15; y++) for (const x0 of [5, 20]) for (let x = x0; x < x0 + 4; x++) ink[y * 60 + x] = 1;
+    return { image, separation: { features, ink } satisfies InkSeparation };
+  }
+
+  it('makes every ink pixel at least half opaque and a faded stroke opaque in its core', () => {
+    const { separation } = fadedPage();
+    const alpha = alphaFromInkDecision(separation);
+    for (let p = 0; p < alpha.length; p++) if (separation.ink[p]) expect(alpha[p]).toBeGreaterThanOrEqual(INK_ALPHA_FLOOR);
+    expect(alpha[10 * 60 + 6]).toBe(255);
+    expect(alpha[10 * 60 + 21]).toBe(255);
+  });
+
+  it('drops paper the decision rejects, however dark, keeping only translucent edges beside ink', () => {
+    const { separation } = fadedPage();
+    const alpha = alphaFromInkDecision(separation);
+    expect(alpha[10 * 60 + 47]).toBe(0);
+    expect(alpha[10 * 60 + 4]).toBeLessThan(INK_ALPHA_FLOOR);
+    expect(alpha[2 * 60 + 6]).toBe(0);
+  });
+
+  it('gives a faded stroke back as opaque pale ink through the whole pipeline, and drops the stain', async () => {
+    const { image, separation } = fadedPage();
+    const engine: Engine = { name: 'test:threshold', classify: classicalEngine.classify, separateInk: async () => separation };
+    const { image: out } = await cleanImage(image, { mode: 'basic', extract: '', aggressive: false, crop: false }, engine);
+    const i = (10 * 60 + 6) * 4;
+    expect(out.data[i + 3]).toBe(255);
+    expect(out.data[i]).toBeGreaterThan(200);
+    expect(out.data[(10 * 60 + 47) * 4 + 3]).toBe(0);
+  });
+});

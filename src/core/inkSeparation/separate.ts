@@ -1,0 +1,22 @@
+import type { ModelRun } from '../model/engine';
+import type { RgbaImage } from '../types';
+import { inkFeatures, separationInput, type InkFeatures } from './features';
+import { SEPARATION_CHANNELS, separationGeometry } from './geometry';
+import { decideInk } from './inkDecision';
+
+/** The learned ink/paper decision of a flattened page: 1 = ink per pixel, with the features it was made from. */
+export interface InkSeparation {
+  features: InkFeatures;
+  ink: Uint8Array;
+}
+
+export const SEPARATION_MODEL_NAME = 'inksep-v1';
+
+/** Features → model input at model scale → one run → the decision at full resolution. */
+export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage): Promise<InkSeparation> {
+  const features = inkFeatures(flattened);
+  const geometry = separationGeometry(flattened.width, flattened.height);
+  const input = separationInput(features, geometry);
+  const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
+  return { features, ink: decideInk(features, geometry, output.data, output.dims) };
+}
