@@ -1,0 +1,111 @@
+/**
+ * The pinned real-data manifest (`models/data/real/sources.json`): which public repository, at which
+ * commit, under which licence, and every file by git blob id, byte size and SHA-256. Written by
+ * `pinSources.ts` from a mirror, read by the builder (`npm run data:real`), committed so that the
+ * data every figure rests on is named exactly. The data itself is never committed.
+ */
+import { readFileSync } from 'node:fs';
+import type { PageSplit, TruthKind } from './datasetIndex';
+import { reservedReason } from './reservedSets';
+
+export const DEFAULT_SOURCES_MANIFEST = 'models/data/real/sources.json';
+
+/** `train`: its pages are for training and tuning (with its own `val` pages held out); `report`: figures only. */
+export type SetRole = 'train' | 'report';
+
+/**
+ * How a set's truth draws ink: `binary` = black ink on white paper; `greyLevel` = ink in grey levels on
+ * white (Bickley diary). Both become 255 = ink where the grey value is below 128.
+ */
+export type TruthFormat = 'binary' | 'greyLevel';
+
+export interface PinnedFile {
+  /** Path inside the repository at the set's commit. */
+  path: string;
+  /** Git blob id, as `git ls-tree -r -l COMMIT` names it. */
+  blob: string;
+  /** Bytes; null when the blob was absent from the copy the manifest was pinned from. */
+  size: number | null;
+  /** Hex SHA-256 of the blob's bytes; null when the blob was absent (see `note`). */
+  sha256: string | null;
+  note?: string;
+}
+
+export interface PinnedPage {
+  id: string;
+  split: PageSplit;
+  image: PinnedFile;
+  truth: PinnedFile;
+}
+
+export interface PinnedSet {
+  name: string;
+  title: string;
+  kind: TruthKind;
+  role: SetRole;
+  /** "owner/name" on GitHub. */
+  repository: string;
+  /** Full commit id. */
+  commit: string;
+  /** The licence as the repository states it. */
+  licence: string;
+  /** Where the pages lie, `{id}` and `{ext}` standing for a page's id and file extension. */
+  paths: { image: string; truth: string };
+  truthFormat: TruthFormat;
+  pages: PinnedPage[];
+}
+
+export interface SourcesManifest {
+  version: 1;
+  note: string;
+  /** Sets that must never be included in any form (independent evaluation). */
+  reserved: string[];
+  sets: PinnedSet[];
+}
+
+const SPLITS: readonly PageSplit[] = ['train', 'val', 'report'];
+
+function fail(where: string, what: string): never {
+  throw new Error(`sources manifest: ${where}: ${what}`);
+}
+
+function checkFile(where: string, file: PinnedFile): void {
+  if (typeof file?.path !== 'string' || file.path === '') fail(where, 'no path');
+  if (!/^[0-9a-f]{40}$/.test(file.blob ?? '')) fail(where, `blob "${file.blob}" is not a 40-hex git id`);
+  if (file.size !== null && !(Number.isInteger(file.size) && file.size >= 0)) fail(where, `size ${file.size} is not a byte count`);
+  if (file.sha256 !== null && !/^[0-9a-f]{64}$/.test(file.sha256 ?? '')) fail(where, `sha256 "${file.sha256}" is not 64 hex digits`);
+  const reserved = reservedReason(file.path);
+  if (reserved) fail(where, `${file.path} belongs to a reserved evaluation set (${reserved}); it must never be included`);
+}
+
+/** Checks the shape a builder relies on, and that no reserved evaluation file slipped in. */
+export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest {
+  if (manifest?.version !== 1 || !Array.isArray(manifest.sets)) fail('top', 'not a version-1 manifest with sets');
+  const names = new Set<string>();
+  for (const set of manifest.sets) {
+    if (!/^[a-z0-9]+$/.test(set.name ?? '')) fail('set', `name "${set.name}" is not a short lower-case name`);
+    if (names.has(set.name)) fail(set.name, 'set named twice');
+    names.add(set.name);
+    if (!/^[^/\s]+\/[^/\s]+$/.test(set.repository ?? '')) fail(set.name, `repository "${set.repository}" is not owner/name`);
+    if (!/^[0-9a-f]{40}$/.test(set.commit ?? '')) fail(set.name, `commit "${set.commit}" is not a full commit id`);
+    if (set.role !== 'train' && set.role !== 'report') fail(set.name, `role "${set.role}"`);
+    if (set.truthFormat !== 'binary' && set.truthFormat !== 'greyLevel') fail(set.name, `truthFormat "${set.truthFormat}"`);
+    if (typeof set.licence !== 'string' || set.licence === '') fail(set.name, 'no licence statement');
+    const ids = new Set<string>();
+    for (const page of set.pages ?? []) {
+      const where = `${set.name}/${page.id}`;
+      if (!/^[A-Za-z0-9._-]+$/.test(page.id ?? '')) fail(where, 'page id must be a plain file name');
+      if (ids.has(page.id)) fail(where, 'page listed twice');
+      ids.add(page.id);
+      if (!SPLITS.includes(page.split)) fail(where, `split "${page.split}"`);
+      if (set.role === 'report' ? page.split !== 'report' : page.split === 'report') fail(where, `split "${page.split}" in a ${set.role} set`);
+      checkFile(`${where} image`, page.image);
+      checkFile(`${where} truth`, page.truth);
+    }
+  }
+  return manifest;
+}
+
+export function readSourcesManifest(path = DEFAULT_SOURCES_MANIFEST): SourcesManifest {
+  return checkSourcesManifest(JSON.parse(readFileSync(path, 'utf8')) as SourcesManifest);
+}
