@@ -1,0 +1,193 @@
+/**
+ * Builds the real dataset from the pinned manifest and a folder of repository copies: finds each
+ * repository, reads every pinned file at its commit, verifies it, converts image and truth, checks
+ * that their sizes agree and writes the build folder's index. What cannot be built is listed with
+ * its reason, never silently left out; a file whose bytes differ from the pin is refused.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readBuildStamp, stillBuilt, writeBuildStamp, type PageStamp } from './buildStamp';
+import { imageToRgbPng, sourceSize, truthToInkPng } from './convertPage';
+import type { DatasetIndex, IndexedPage, IndexedSet, MissingFile, PageSplit } from './datasetIndex';
+import { checksumMismatch } from './fileChecksum';
+import { findRepository, type FoundRepository } from './findRepository';
+import { blobAt, hasBlob, readBlobAtCommit } from './gitObjects';
+import type { PinnedFile, PinnedPage, PinnedSet, SourcesManifest } from './sourcesManifest';
+import { writeDatasetIndex } from './writeDatasetIndex';
+
+export interface BuildOptions {
+  /** Folder holding clones or mirrors of the manifest's repositories. */
+  from: string;
+  /** Build folder (index.json and the converted pages). */
+  out: string;
+  manifest: SourcesManifest;
+  /** Only these sets (by name); all when absent. */
+  sets?: string[];
+  /** Progress lines. */
+  log?: (line: string) => void;
+}
+
+export interface SetReport {
+  name: string;
+  title: string;
+  pinned: number;
+  built: number;
+  converted: number;
+  reused: number;
+  splits: Record<PageSplit, number>;
+}
+
+export interface BuildResult {
+  index: DatasetIndex;
+  indexPath: string;
+  sets: SetReport[];
+  /** Files refused because their bytes differ from the pin (also in index.missing). */
+  refused: MissingFile[];
+}
+
+export const CHECKSUM_MISMATCH = 'checksum mismatch';
+
+type ReadResult = { bytes: Buffer } | { reason: string; refused?: boolean };
+
+/** One pinned file's bytes from a repository copy, verified, or why they cannot be had. */
+async function readPinnedFile(gitDir: string, commit: string, file: PinnedFile): Promise<ReadResult> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBlobAtCommit(gitDir, commit, file.path);
+  } catch (error) {
+    if ((await blobAt(gitDir, commit, file.path)) === null) return { reason: `no such file at commit ${commit.slice(0, 12)} in ${gitDir}` };
+    if (!(await hasBlob(gitDir, file.blob))) {
+      return { reason: `blob ${file.blob.slice(0, 12)} absent from the copy at ${gitDir} (files of 4 MiB and more are not mirrored: use a full clone)` };
+    }
+    return { reason: `git could not read it: ${(error as Error).message.split('\n')[0]}` };
+  }
+  const mismatch = checksumMismatch(bytes, file);
+  if (mismatch) return { reason: `${CHECKSUM_MISMATCH}: ${mismatch}; refused`, refused: true };
+  return { bytes };
+}
+
+function writeAtomically(path: string, bytes: Buffer): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(`${path}.part`, bytes);
+  renameSync(`${path}.part`, path);
+}
+
+const sourceIdentity = (file: PinnedFile): string => (file.sha256 ? `sha256:${file.sha256}` : `blob:${file.blob}`);
+const size = (width: number, height: number): string => `${width} × ${height}`;
+
+export function selectSets(manifest: SourcesManifest, names?: string[]): PinnedSet[] {
+  if (!names || names.length === 0) return manifest.sets;
+  const known = new Set(manifest.sets.map((set) => set.name));
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new Error(`unknown set ${unknown.join(', ')}; the manifest has ${[...known].join(', ')}`);
+  return manifest.sets.filter((set) => names.includes(set.name));
+}
+
+export async function buildRealData(options: BuildOptions): Promise<BuildResult> {
+  const { from, out, manifest } = options;
+  const log = options.log ?? (() => undefined);
+  const chosen = selectSets(manifest, options.sets);
+  mkdirSync(out, { recursive: true });
+  const stamp = readBuildStamp(out);
+  const repositories = new Map<string, Promise<FoundRepository>>();
+  const indexedSets: IndexedSet[] = [];
+  const missing: MissingFile[] = [];
+  const refused: MissingFile[] = [];
+  const reports: SetReport[] = [];
+
+  for (const set of chosen) {
+    const report: SetReport = { name: set.name, title: set.title, pinned: set.pages.length, built: 0, converted: 0, reused: 0, splits: { train: 0, val: 0, report: 0 } };
+    const pages: IndexedPage[] = [];
+    const repositoryKey = `${set.repository}@${set.commit}`;
+    const findOnce = (): Promise<FoundRepository> => {
+      if (!repositories.has(repositoryKey)) repositories.set(repositoryKey, findRepository(from, set.repository, set.commit));
+      return repositories.get(repositoryKey)!;
+    };
+    const lack = (page: PinnedPage, file: PinnedFile, reason: string, isRefused = false): void => {
+      const entry = { set: set.name, page: page.id, path: file.path, reason };
+      missing.push(entry);
+      if (isRefused) refused.push(entry);
+    };
+
+    for (const page of set.pages) {
+      const key = { image: `${set.kind}/${set.name}/${page.id}.png`, truth: `${set.kind}/${set.name}/${page.id}.truth.png` };
+      const wanted = { imageSource: sourceIdentity(page.image), truthSource: sourceIdentity(page.truth), truthFormat: set.truthFormat };
+      const add = (built: PageStamp): void => {
+        pages.push({ id: page.id, split: page.split, image: key.image, truth: key.truth, width: built.width, height: built.height });
+        report.splits[page.split]++;
+      };
+
+      const earlier = stillBuilt(stamp, out, key, wanted);
+      if (earlier) {
+        add(earlier);
+        report.reused++;
+        continue;
+      }
+
+      const repository = await findOnce();
+      if (!repository.gitDir) {
+        const reason = `repository ${set.repository} not found in ${from} (looked for ${repository.looked.join(', ')}, bare or with .git)`;
+        lack(page, page.image, reason);
+        lack(page, page.truth, reason);
+        continue;
+      }
+      if (!repository.hasCommit) {
+        const reason = `commit ${set.commit} missing from the copy at ${repository.gitDir} (a clone without that history: fetch it)`;
+        lack(page, page.image, reason);
+        lack(page, page.truth, reason);
+        continue;
+      }
+
+      const image = await readPinnedFile(repository.gitDir, set.commit, page.image);
+      const truth = await readPinnedFile(repository.gitDir, set.commit, page.truth);
+      if (!('bytes' in image) || !('bytes' in truth)) {
+        if (!('bytes' in image)) lack(page, page.image, image.reason, image.refused);
+        if (!('bytes' in truth)) lack(page, page.truth, truth.reason, truth.refused);
+        continue;
+      }
+
+      const decoded = async <T>(file: PinnedFile, convert: () => Promise<T>): Promise<T | null> => {
+        try {
+          return await convert();
+        } catch (error) {
+          lack(page, file, `cannot decode: ${(error as Error).message}`);
+          return null;
+        }
+      };
+      const imageSize = await decoded(page.image, () => sourceSize(image.bytes));
+      const truthSize = await decoded(page.truth, () => sourceSize(truth.bytes));
+      if (!imageSize || !truthSize) continue;
+      if (imageSize.width !== truthSize.width || imageSize.height !== truthSize.height) {
+        lack(page, page.truth, `image is ${size(imageSize.width, imageSize.height)} but truth ${size(truthSize.width, truthSize.height)}: page skipped`);
+        continue;
+      }
+      const convertedTruth = await decoded(page.truth, () => truthToInkPng(truth.bytes));
+      const convertedImage = await decoded(page.image, () => imageToRgbPng(image.bytes));
+      if (!convertedTruth || !convertedImage) continue;
+      writeAtomically(join(out, key.image), convertedImage.png);
+      writeAtomically(join(out, key.truth), convertedTruth.png);
+      const built: PageStamp = {
+        ...wanted,
+        width: convertedImage.width,
+        height: convertedImage.height,
+        imageBytes: convertedImage.png.length,
+        truthBytes: convertedTruth.png.length,
+      };
+      stamp.pages[key.image] = built;
+      writeBuildStamp(out, stamp);
+      add(built);
+      report.converted++;
+    }
+
+    report.built = pages.length;
+    reports.push(report);
+    log(`${set.name}: ${report.built} of ${report.pinned} pages (${report.converted} converted, ${report.reused} unchanged)`);
+    if (pages.length > 0) {
+      indexedSets.push({ name: set.name, title: set.title, kind: set.kind, source: `${set.repository}@${set.commit}`, licence: set.licence, pages });
+    }
+  }
+
+  const index: DatasetIndex = { version: 1, builtAt: new Date().toISOString(), sets: indexedSets, missing };
+  const indexPath = writeDatasetIndex(out, index);
+  return { index, indexPath, sets: reports, refused };
+}

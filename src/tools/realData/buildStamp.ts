@@ -1,0 +1,66 @@
+/**
+ * The build folder's memory (`<out>/.built.json`): which source bytes each converted page came from,
+ * so that a re-run skips pages whose sources, conversion and output files are unchanged without
+ * reading a single blob.
+ */
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Bump when the conversion's output changes, so every page is converted again. */
+export const CONVERTER_VERSION = 1;
+
+export interface PageStamp {
+  /** The source bytes' identity: "sha256:<hex>", or "blob:<git id>" when the manifest has no SHA-256. */
+  imageSource: string;
+  truthSource: string;
+  /** The truth rule applied (manifest truthFormat). */
+  truthFormat: string;
+  width: number;
+  height: number;
+  /** Sizes of the written files, to notice one replaced or cut short since. */
+  imageBytes: number;
+  truthBytes: number;
+}
+
+export interface BuildStamp {
+  converter: number;
+  /** By the page's image path relative to the build folder. */
+  pages: Record<string, PageStamp>;
+}
+
+const STAMP_FILE = '.built.json';
+
+export function readBuildStamp(out: string): BuildStamp {
+  const path = join(out, STAMP_FILE);
+  try {
+    const stamp = JSON.parse(readFileSync(path, 'utf8')) as BuildStamp;
+    if (stamp.converter === CONVERTER_VERSION && stamp.pages && typeof stamp.pages === 'object') return stamp;
+  } catch {
+    // None yet, or unreadable: build everything again.
+  }
+  return { converter: CONVERTER_VERSION, pages: {} };
+}
+
+export function writeBuildStamp(out: string, stamp: BuildStamp): void {
+  const path = join(out, STAMP_FILE);
+  writeFileSync(`${path}.part`, `${JSON.stringify(stamp, null, 1)}\n`);
+  renameSync(`${path}.part`, path);
+}
+
+function fileHasSize(path: string, bytes: number): boolean {
+  return existsSync(path) && statSync(path).size === bytes;
+}
+
+/** The stamp of a page whose outputs are still exactly what was built from these sources; else null. */
+export function stillBuilt(
+  stamp: BuildStamp,
+  out: string,
+  key: { image: string; truth: string },
+  wanted: Pick<PageStamp, 'imageSource' | 'truthSource' | 'truthFormat'>,
+): PageStamp | null {
+  const page = stamp.pages[key.image];
+  if (!page) return null;
+  if (page.imageSource !== wanted.imageSource || page.truthSource !== wanted.truthSource || page.truthFormat !== wanted.truthFormat) return null;
+  if (!fileHasSize(join(out, key.image), page.imageBytes) || !fileHasSize(join(out, key.truth), page.truthBytes)) return null;
+  return page;
+}
