@@ -20,23 +20,25 @@ export function inkFeatures(flattened: RgbaImage): InkFeatures {
   const deficit = new Uint8Array(n);
   const lumaDeficit = new Uint8Array(n);
   const words = rgbaWords(data, n);
-  for (let p = 0, i = 0; p < n; p++, i += 4) {
-    let r: number, g: number, b: number, a: number;
-    if (words) {
-      const v = words[p];
-      r = v & 255;
-      g = (v >>> 8) & 255;
-      b = (v >>> 16) & 255;
-      a = v >>> 24;
-    } else {
-      r = data[i];
-      g = data[i + 1];
-      b = data[i + 2];
-      a = data[i + 3];
+  if (!words) {
+    for (let p = 0, i = 0; p < n; p++, i += 4) {
+      if (data[i + 3] === 0) continue;
+      deficit[p] = 255 - Math.min(data[i], data[i + 1], data[i + 2]);
+      lumaDeficit[p] = 255 - ((data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8);
     }
-    if (a === 0) continue;
-    const m = r < g ? (r < b ? r : b) : g < b ? g : b;
-    deficit[p] = 255 - m;
+    return { width, height, deficit, lumaDeficit };
+  }
+  // Branch-free minimum, as in inkAlpha.ts: which channel is darkest changes from pixel to pixel.
+  for (let p = 0; p < n; p++) {
+    const v = words[p];
+    if (v >>> 24 === 0) continue;
+    const r = v & 255;
+    const g = (v >>> 8) & 255;
+    const b = (v >>> 16) & 255;
+    let d = r - g;
+    const rg = g + (d & (d >> 31));
+    d = rg - b;
+    deficit[p] = 255 - (b + (d & (d >> 31)));
     lumaDeficit[p] = 255 - ((r * 77 + g * 150 + b * 29) >> 8);
   }
   return { width, height, deficit, lumaDeficit };
@@ -53,44 +55,31 @@ export function separationInput(features: InkFeatures, g: SeparationGeometry): F
   const { xs, ys } = cellSpans(g);
   const plane = g.inputWidth * g.inputHeight;
   const out = new Float32Array(plane * SEPARATION_CHANNELS);
-  const sumD = new Float64Array(g.cellsWide);
-  const sumL = new Float64Array(g.cellsWide);
-  const maxD = new Uint8Array(g.cellsWide);
-  const minD = new Uint8Array(g.cellsWide);
-  const count = new Float64Array(g.cellsWide);
   for (let cy = 0; cy < g.cellsHigh; cy++) {
-    sumD.fill(0);
-    sumL.fill(0);
-    maxD.fill(0);
-    minD.fill(255);
-    for (let y = ys.start[cy]; y < ys.end[cy]; y++) {
-      const row = y * width;
-      for (let cx = 0; cx < g.cellsWide; cx++) {
-        let sd = 0;
-        let sl = 0;
-        let hi = maxD[cx];
-        let lo = minD[cx];
-        for (let p = row + xs.start[cx], end = row + xs.end[cx]; p < end; p++) {
+    const y0 = ys.start[cy];
+    const y1 = ys.end[cy];
+    const o = cy * g.inputWidth;
+    for (let cx = 0; cx < g.cellsWide; cx++) {
+      const x0 = xs.start[cx];
+      const x1 = xs.end[cx];
+      let sd = 0;
+      let sl = 0;
+      let hi = 0;
+      let lo = 255;
+      for (let y = y0; y < y1; y++) {
+        for (let p = y * width + x0, end = y * width + x1; p < end; p++) {
           const d = deficit[p];
           sd += d;
           sl += lumaDeficit[p];
-          if (d > hi) hi = d;
-          if (d < lo) lo = d;
+          hi = d > hi ? d : hi;
+          lo = d < lo ? d : lo;
         }
-        sumD[cx] += sd;
-        sumL[cx] += sl;
-        maxD[cx] = hi;
-        minD[cx] = lo;
       }
-    }
-    const rows = ys.end[cy] - ys.start[cy];
-    for (let cx = 0; cx < g.cellsWide; cx++) count[cx] = rows * (xs.end[cx] - xs.start[cx]) * 255;
-    const o = cy * g.inputWidth;
-    for (let cx = 0; cx < g.cellsWide; cx++) {
-      out[o + cx] = sumD[cx] / count[cx];
-      out[plane + o + cx] = sumL[cx] / count[cx];
-      out[2 * plane + o + cx] = maxD[cx] / 255;
-      out[3 * plane + o + cx] = minD[cx] / 255;
+      const scale = 1 / ((y1 - y0) * (x1 - x0) * 255);
+      out[o + cx] = sd * scale;
+      out[plane + o + cx] = sl * scale;
+      out[2 * plane + o + cx] = hi / 255;
+      out[3 * plane + o + cx] = lo / 255;
     }
   }
   return out;

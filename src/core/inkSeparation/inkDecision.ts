@@ -2,39 +2,43 @@ import type { InkFeatures } from './features';
 import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
 
 /**
- * The ink/paper decision at full resolution. The model answers per cell with three coefficients
- * (a, b, c); they are interpolated bilinearly between cell centres to every pixel, which is ink where
+ * The ink/paper decision at full resolution. The model answers per 2×2 cells with three coefficients
+ * (a, b, c); they are interpolated bilinearly between answer centres to every pixel, which is ink where
  *   a · deficit/255 + b · lumaDeficit/255 + c > 0.
  * The model sets the line between ink and paper locally (lower under faded ink, higher over a stain or
  * bleed-through), the pixel's own darkness decides which side it is on: the decision is learned at
  * model scale and the edges stay those of the full-resolution page.
- * `coefficients` is the model's output [1, 3, inputHeight, inputWidth]. Returns 1 = ink, 0 = paper.
+ * `coefficients` is the model's output [1, 3, inputHeight/2, inputWidth/2]. Returns 1 = ink, 0 = paper.
  */
 export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[]): Uint8Array {
   const { width, height, deficit, lumaDeficit } = features;
   const [, channels, outHeight, outWidth] = dims;
-  if (channels !== SEPARATION_OUTPUTS || outWidth < g.cellsWide || outHeight < g.cellsHigh) {
-    throw new RangeError(`ink separation output ${dims.join('×')} does not cover ${g.cellsWide}×${g.cellsHigh} cells`);
+  const cellsWide = g.answersWide;
+  const cellsHigh = g.answersHigh;
+  if (channels !== SEPARATION_OUTPUTS || outWidth < cellsWide || outHeight < cellsHigh) {
+    throw new RangeError(`ink separation output ${dims.join('×')} does not cover ${cellsWide}×${cellsHigh} answers`);
   }
   const plane = outWidth * outHeight;
   const x0s = new Int32Array(width);
   const x1s = new Int32Array(width);
   const fxs = new Float32Array(width);
-  interpolationTaps(width, g.cellsWide, x0s, x1s, fxs);
+  interpolationTaps(width, cellsWide, x0s, x1s, fxs);
   const y0s = new Int32Array(height);
   const y1s = new Int32Array(height);
   const fys = new Float32Array(height);
-  interpolationTaps(height, g.cellsHigh, y0s, y1s, fys);
+  interpolationTaps(height, cellsHigh, y0s, y1s, fys);
+  const leastInk = leastInkDeficits(coefficients, outWidth, plane, cellsWide, cellsHigh);
   // One row of coefficients, interpolated vertically, then per pixel horizontally.
-  const rowA = new Float32Array(g.cellsWide);
-  const rowB = new Float32Array(g.cellsWide);
-  const rowC = new Float32Array(g.cellsWide);
+  const rowA = new Float32Array(cellsWide);
+  const rowB = new Float32Array(cellsWide);
+  const rowC = new Float32Array(cellsWide);
   const ink = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const r0 = y0s[y] * outWidth;
     const r1 = y1s[y] * outWidth;
     const fy = fys[y];
-    for (let cx = 0; cx < g.cellsWide; cx++) {
+    const least = y0s[y] * cellsWide;
+    for (let cx = 0; cx < cellsWide; cx++) {
       const a0 = coefficients[r0 + cx];
       const b0 = coefficients[plane + r0 + cx];
       const c0 = coefficients[2 * plane + r0 + cx];
@@ -43,13 +47,16 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
       rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
     }
     for (let x = 0, p = y * width; x < width; x++, p++) {
+      const d = deficit[p];
       const k0 = x0s[x];
+      // Most of a page is paper far below the line: skip the interpolation there.
+      if (d < leastInk[least + k0]) continue;
       const k1 = x1s[x];
       const fx = fxs[x];
       const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
       const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
       const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
-      if (a * deficit[p] + b * lumaDeficit[p] + c * 255 > 0) ink[p] = 1;
+      if (a * d + b * lumaDeficit[p] + c * 255 > 0) ink[p] = 1;
     }
   }
   return ink;
@@ -68,4 +75,31 @@ export function interpolationTaps(size: number, cells: number, t0: Int32Array, t
     t1[i] = Math.min(cells - 1, lo + 1);
     f[i] = g - lo;
   }
+}
+
+/**
+ * Per cell (as the top-left of the four cells a pixel's coefficients are interpolated from): a deficit
+ * below which no pixel there can be ink. The luminance deficit lies between 0 and the deficit, so a
+ * cell's test is at most (a + max(b, 0))·d + 255c, negative below d = −255c / (a + max(b, 0)); the
+ * interpolated test is a weighted mean of four such tests, negative below the least of their four bounds.
+ */
+function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, plane: number, cellsWide: number, cellsHigh: number): Float32Array {
+  const bound = new Float32Array(cellsWide * cellsHigh);
+  for (let cy = 0; cy < cellsHigh; cy++) {
+    for (let cx = 0; cx < cellsWide; cx++) {
+      const o = cy * outWidth + cx;
+      const slope = coefficients[o] + Math.max(0, coefficients[plane + o]);
+      const c = coefficients[2 * plane + o];
+      bound[cy * cellsWide + cx] = c >= 0 ? 0 : slope <= 0 ? 256 : (-255 * c) / slope;
+    }
+  }
+  const least = new Float32Array(cellsWide * cellsHigh);
+  for (let cy = 0; cy < cellsHigh; cy++) {
+    const cy1 = Math.min(cellsHigh - 1, cy + 1);
+    for (let cx = 0; cx < cellsWide; cx++) {
+      const cx1 = Math.min(cellsWide - 1, cx + 1);
+      least[cy * cellsWide + cx] = Math.min(bound[cy * cellsWide + cx], bound[cy * cellsWide + cx1], bound[cy1 * cellsWide + cx], bound[cy1 * cellsWide + cx1]);
+    }
+  }
+  return least;
 }

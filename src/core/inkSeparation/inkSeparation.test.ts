@@ -33,13 +33,13 @@ function coefficients(g: { inputWidth: number; inputHeight: number }, at: (cx: n
 
 describe('the ink-separation model input', () => {
   it('holds per cell the mean and luminance deficit, the darkest and the lightest deficit', () => {
-    // 1024×512 → 512×256 cells of 2×2 pixels; one pixel of deficit 200 in the first cell.
-    const image = page(1024, 512, [255, 255, 255], [{ x: 1, y: 1, w: 1, h: 1, rgb: [55, 155, 255] }]);
+    // 2048×1024 → 1024×512 cells of 2×2 pixels; one pixel of deficit 200 in the first cell.
+    const image = page(2048, 1024, [255, 255, 255], [{ x: 1, y: 1, w: 1, h: 1, rgb: [55, 155, 255] }]);
     const g = separationGeometry(image.width, image.height);
-    expect([g.cellsWide, g.cellsHigh, g.inputWidth, g.inputHeight]).toEqual([512, 256, 512, 256]);
+    expect([g.cellsWide, g.cellsHigh, g.answersWide, g.answersHigh, g.inputWidth, g.inputHeight]).toEqual([1024, 512, 512, 256, 1024, 512]);
     const input = separationInput(inkFeatures(image), g);
-    expect(input.length).toBe(SEPARATION_CHANNELS * 512 * 256);
-    const plane = 512 * 256;
+    expect(input.length).toBe(SEPARATION_CHANNELS * 1024 * 512);
+    const plane = 1024 * 512;
     expect(input[0]).toBeCloseTo(200 / 255 / 4, 5);
     const luma = 255 - ((55 * 77 + 155 * 150 + 255 * 29) >> 8);
     expect(input[plane]).toBeCloseTo(luma / 255 / 4, 5);
@@ -48,14 +48,13 @@ describe('the ink-separation model input', () => {
     expect(input[1]).toBe(0);
   });
 
-  it('pads a page whose cells are not a multiple of 16 with paper', () => {
+  it('pads a page whose cells are not a multiple of 32 with paper, enlarging a small page', () => {
     const g = separationGeometry(1000, 700);
-    expect(g.cellsWide).toBe(512);
-    expect(g.cellsHigh).toBe(358);
-    expect(g.inputHeight).toBe(368);
+    expect([g.cellsWide, g.cellsHigh, g.answersWide, g.answersHigh]).toEqual([1024, 716, 512, 358]);
+    expect(g.inputHeight).toBe(736);
     const input = separationInput(inkFeatures(page(1000, 700, [0, 0, 0], [])), g);
-    expect(input[357 * 512]).toBe(1);
-    expect(input[358 * 512]).toBe(0);
+    expect(input[715 * 1024]).toBe(1);
+    expect(input[716 * 1024]).toBe(0);
   });
 });
 
@@ -79,7 +78,8 @@ describe('the full-resolution ink decision', () => {
       { x: 930, y: 100, w: 20, h: 20, rgb: [115, 115, 115] },
     ]);
     const g = separationGeometry(image.width, image.height);
-    const out = coefficients(g, (cx) => (cx < 256 ? [1, 0, -50 / 255] : [1, 0, -100 / 255]));
+    expect(g.answersWide).toBe(512);
+    const out = coefficients({ inputWidth: g.inputWidth / 2, inputHeight: g.inputHeight / 2 }, (cx) => (cx < 256 ? [1, 0, -50 / 255] : [1, 0, -100 / 255]));
     const ink = decideInk(inkFeatures(image), g, out.data, out.dims);
     const at = (x: number, y: number) => ink[y * image.width + x];
     expect([at(110, 110), at(140, 110)]).toEqual([1, 1]);

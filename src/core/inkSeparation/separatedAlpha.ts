@@ -19,35 +19,38 @@ export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   const { ink, features } = separation;
   const { width, height, deficit } = features;
   const alpha = new Uint8Array(width * height);
-  const r = CORE_RADIUS;
+  // Paper pixels beside ink, marked while the ink is measured, then given their translucent edge.
+  const edges: number[] = [];
+  const EDGE = 1;
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const y0 = Math.max(0, y - r);
-    const y1 = Math.min(height - 1, y + r);
-    for (let x = 0; x < width; x++) {
-      const p = row + x;
-      const isInk = ink[p] === 1;
-      if (!isInk && !touchesInk(ink, x, y, width, height)) continue;
+    for (let x = 0, p = y * width; x < width; x++, p++) {
+      if (ink[p] !== 1) continue;
       const d = deficit[p];
-      if (d === 0) {
-        if (isInk) alpha[p] = INK_ALPHA_FLOOR;
-        continue;
-      }
-      let core = d;
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(width - 1, x + r);
-      for (let yy = y0; yy <= y1 && core < 255; yy++) {
-        for (let k = yy * width + x0, end = yy * width + x1; k <= end; k++) if (deficit[k] > core) core = deficit[k];
-      }
-      const share = d / (OPAQUE_SHARE * core);
-      if (isInk) alpha[p] = share >= 1 ? 255 : Math.max(INK_ALPHA_FLOOR, Math.round(255 * share));
-      else alpha[p] = Math.min(INK_ALPHA_FLOOR - 1, Math.round(255 * share));
+      const share = d === 0 ? 0 : d / (OPAQUE_SHARE * strokeCore(deficit, width, height, x, y, d));
+      alpha[p] = share >= 1 ? 255 : Math.max(INK_ALPHA_FLOOR, Math.round(255 * share));
+      if (x > 0 && ink[p - 1] !== 1 && alpha[p - 1] === 0) (alpha[p - 1] = EDGE), edges.push(p - 1);
+      if (x < width - 1 && ink[p + 1] !== 1 && alpha[p + 1] === 0) (alpha[p + 1] = EDGE), edges.push(p + 1);
+      if (y > 0 && ink[p - width] !== 1 && alpha[p - width] === 0) (alpha[p - width] = EDGE), edges.push(p - width);
+      if (y < height - 1 && ink[p + width] !== 1 && alpha[p + width] === 0) (alpha[p + width] = EDGE), edges.push(p + width);
     }
+  }
+  for (const p of edges) {
+    const d = deficit[p];
+    const x = p % width;
+    const core = strokeCore(deficit, width, height, x, (p - x) / width, d);
+    alpha[p] = d === 0 ? 0 : Math.min(INK_ALPHA_FLOOR - 1, Math.round((255 * d) / (OPAQUE_SHARE * core)));
   }
   return alpha;
 }
 
-function touchesInk(ink: Uint8Array, x: number, y: number, width: number, height: number): boolean {
-  const p = y * width + x;
-  return (x > 0 && ink[p - 1] === 1) || (x < width - 1 && ink[p + 1] === 1) || (y > 0 && ink[p - width] === 1) || (y < height - 1 && ink[p + width] === 1);
+/** The darkest deficit within CORE_RADIUS of (x, y), at least `d`. */
+function strokeCore(deficit: Uint8Array, width: number, height: number, x: number, y: number, d: number): number {
+  const r = CORE_RADIUS;
+  const x0 = Math.max(0, x - r);
+  const x1 = Math.min(width - 1, x + r);
+  let core = d;
+  for (let yy = Math.max(0, y - r), y1 = Math.min(height - 1, y + r); yy <= y1 && core < 255; yy++) {
+    for (let k = yy * width + x0, end = yy * width + x1; k <= end; k++) if (deficit[k] > core) core = deficit[k];
+  }
+  return core;
 }
