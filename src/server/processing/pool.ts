@@ -16,6 +16,8 @@ interface Slot {
   timer: NodeJS.Timeout | null;
   /** The job passed its time limit: its caller has had the 422, the thread has not come back yet. */
   overdue: boolean;
+  /** Resolves when the thread has loaded its engine (its ONNX sessions): it may be terminated from then on. */
+  ready: Promise<void>;
 }
 
 export interface PoolOptions {
@@ -72,13 +74,19 @@ export class ProcessingPool {
     for (const job of this.waiting.splice(0)) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
     const deadline = Date.now() + 2 * this.options.timeoutMs;
     while (this.slots.some((s) => s.job) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A thread still creating its ONNX sessions is not terminated mid-call either (the native call would
+    // complete in a terminated thread and abort the process): a server closed right after starting waits.
+    await Promise.race([Promise.all(this.slots.map((s) => s.ready)), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
   private spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: this.options.settings });
-    const slot: Slot = { worker, job: null, timer: null, overdue: false };
-    worker.on('message', (message: { id: number; ok: boolean; result?: ProcessResult; error?: { statusCode: number; code: string; message: string } }) => {
+    let markReady = () => {};
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const slot: Slot = { worker, job: null, timer: null, overdue: false, ready };
+    worker.on('message', (message: { ready?: true; id: number; ok: boolean; result?: ProcessResult; error?: { statusCode: number; code: string; message: string } }) => {
+      if (message.ready) return markReady();
       const job = slot.job;
       if (!job || job.id !== message.id) return;
       const overdue = slot.overdue;
@@ -97,6 +105,7 @@ export class ProcessingPool {
     });
     worker.on('error', (error) => this.replace(slot, error));
     worker.on('exit', (code) => {
+      markReady();
       if (!this.closed && this.slots.includes(slot)) this.replace(slot, new Error(`processing thread exited with code ${code}`));
     });
     return slot;

@@ -21,6 +21,8 @@ const engineReady: Promise<Engine> =
   settings.engine === 'classical'
     ? Promise.resolve(classicalEngine)
     : loadModelEngine({ modelPath: settings.modelPath, threads: 1, log: (m) => console.warn(m) }).then((l) => l.engine);
+// The pool waits for this before it may terminate the thread (never in the middle of creating a session).
+void engineReady.then(() => parentPort!.postMessage({ ready: true }));
 
 /** One processing job at a time, in its own thread, so the HTTP loop never waits on pixels. */
 parentPort!.on('message', async (message: { id: number; request: ProcessRequest }) => {
