@@ -1,4 +1,4 @@
-import { rgbaWords } from './pixelWords';
+import { rgbaWords, wordDeficit } from './pixelWords';
 import type { RgbaImage } from './types';
 
 /**
@@ -130,18 +130,9 @@ function deficits(flattened: RgbaImage): Uint8Array {
     }
     return deficit;
   }
-  // Branch-free minimum: which channel is darkest changes from pixel to pixel, and mispredicted
-  // branches made this loop twice as slow on a 12-MP photo.
   for (let p = 0; p < deficit.length; p++) {
     const v = words[p];
-    const r = v & 255;
-    const g = (v >>> 8) & 255;
-    const b = (v >>> 16) & 255;
-    let d = r - g;
-    const rg = g + (d & (d >> 31));
-    d = rg - b;
-    const m = b + (d & (d >> 31));
-    deficit[p] = v >>> 24 === 0 ? 0 : 255 - m;
+    deficit[p] = v >>> 24 === 0 ? 0 : wordDeficit(v);
   }
   return deficit;
 }

@@ -1,4 +1,4 @@
-import { rgbaWords } from '../pixelWords';
+import { rgbaWords, wordDeficit } from '../pixelWords';
 import type { RgbaImage } from '../types';
 import { SEPARATION_CHANNELS, cellSpans, type SeparationGeometry } from './geometry';
 
@@ -28,33 +28,36 @@ export function inkFeatures(flattened: RgbaImage): InkFeatures {
     }
     return { width, height, deficit, lumaDeficit };
   }
-  // Branch-free minimum, as in inkAlpha.ts: which channel is darkest changes from pixel to pixel.
   for (let p = 0; p < n; p++) {
     const v = words[p];
     if (v >>> 24 === 0) continue;
-    const r = v & 255;
-    const g = (v >>> 8) & 255;
-    const b = (v >>> 16) & 255;
-    let d = r - g;
-    const rg = g + (d & (d >> 31));
-    d = rg - b;
-    deficit[p] = 255 - (b + (d & (d >> 31)));
-    lumaDeficit[p] = 255 - ((r * 77 + g * 150 + b * 29) >> 8);
+    deficit[p] = wordDeficit(v);
+    lumaDeficit[p] = 255 - (((v & 255) * 77 + ((v >>> 8) & 255) * 150 + ((v >>> 16) & 255) * 29) >> 8);
   }
   return { width, height, deficit, lumaDeficit };
 }
 
+/** The page's ink strength is taken at this share of its cells, counted from the darkest. */
+const STRENGTH_SHARE = 0.005;
+/** A page whose ink is fainter than this deficit is not amplified further (blank paper and its noise stay faint). */
+export const FAINTEST_STRENGTH = 64;
+
 /**
- * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], values 0..1, per cell: mean
- * deficit, mean luminance deficit, darkest deficit (a thin stroke survives the reduction) and lightest
- * deficit (the paper left after flattening: a stain or a shadow). Padding is paper (0).
+ * The model's input tensor, float32 NCHW [1, 4, inputHeight, inputWidth], per cell: mean deficit,
+ * mean luminance deficit, darkest deficit (a thin stroke survives the reduction) and lightest deficit
+ * (the paper left after flattening: a stain or a shadow), each divided by the page's ink strength,
+ * so a page written in faded ink reads as one in fresh ink (faint handwriting is kept because it is
+ * the page's ink, bleed-through dropped because it is fainter than the page's ink). Padding is paper
+ * (0). `strength` (0..1) is the darkest deficit of the page's darkest STRENGTH_SHARE of cells, at
+ * least FAINTEST_STRENGTH; the decision divides by it too.
  */
-export function separationInput(features: InkFeatures, g: SeparationGeometry): Float32Array {
+export function separationInput(features: InkFeatures, g: SeparationGeometry): { input: Float32Array; strength: number } {
   const { width, deficit, lumaDeficit } = features;
   if (width !== g.sourceWidth || features.height !== g.sourceHeight) throw new RangeError('geometry does not match the page');
   const { xs, ys } = cellSpans(g);
   const plane = g.inputWidth * g.inputHeight;
   const out = new Float32Array(plane * SEPARATION_CHANNELS);
+  const darkest = new Uint32Array(256);
   for (let cy = 0; cy < g.cellsHigh; cy++) {
     const y0 = ys.start[cy];
     const y1 = ys.end[cy];
@@ -80,7 +83,19 @@ export function separationInput(features: InkFeatures, g: SeparationGeometry): F
       out[plane + o + cx] = sl * scale;
       out[2 * plane + o + cx] = hi / 255;
       out[3 * plane + o + cx] = lo / 255;
+      darkest[hi]++;
     }
   }
-  return out;
+  const strength = pageInkStrength(darkest, g.cellsWide * g.cellsHigh);
+  const scale = 1 / strength;
+  for (let k = 0; k < out.length; k++) out[k] *= scale;
+  return { input: out, strength };
+}
+
+/** The darkest deficit of the darkest STRENGTH_SHARE of cells (from their histogram), at least FAINTEST_STRENGTH, as 0..1. */
+export function pageInkStrength(darkest: Uint32Array, cells: number): number {
+  const wanted = Math.floor(cells * STRENGTH_SHARE);
+  let level = 255;
+  for (let seen = darkest[255]; level > 0 && seen <= wanted; ) seen += darkest[--level];
+  return Math.max(FAINTEST_STRENGTH, level) / 255;
 }

@@ -4,13 +4,14 @@ import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
 /**
  * The ink/paper decision at full resolution. The model answers per 2×2 cells with three coefficients
  * (a, b, c); they are interpolated bilinearly between answer centres to every pixel, which is ink where
- *   a · deficit/255 + b · lumaDeficit/255 + c > 0.
+ *   (a · deficit/255 + b · lumaDeficit/255) / strength + c > 0,
+ * the deficits measured against the page's ink strength as the model's input was (features.ts).
  * The model sets the line between ink and paper locally (lower under faded ink, higher over a stain or
  * bleed-through), the pixel's own darkness decides which side it is on: the decision is learned at
  * model scale and the edges stay those of the full-resolution page.
  * `coefficients` is the model's output [1, 3, inputHeight/2, inputWidth/2]. Returns 1 = ink, 0 = paper.
  */
-export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[]): Uint8Array {
+export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[], strength = 1): Uint8Array {
   const { width, height, deficit, lumaDeficit } = features;
   const [, channels, outHeight, outWidth] = dims;
   const cellsWide = g.answersWide;
@@ -27,7 +28,8 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
   const y1s = new Int32Array(height);
   const fys = new Float32Array(height);
   interpolationTaps(height, cellsHigh, y0s, y1s, fys);
-  const leastInk = leastInkDeficits(coefficients, outWidth, plane, cellsWide, cellsHigh);
+  const leastInk = leastInkDeficits(coefficients, outWidth, plane, cellsWide, cellsHigh, strength);
+  const bias = 255 * strength;
   // One row of coefficients, interpolated vertically, then per pixel horizontally.
   const rowA = new Float32Array(cellsWide);
   const rowB = new Float32Array(cellsWide);
@@ -56,7 +58,7 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
       const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
       const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
       const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
-      if (a * d + b * lumaDeficit[p] + c * 255 > 0) ink[p] = 1;
+      if (a * d + b * lumaDeficit[p] + c * bias > 0) ink[p] = 1;
     }
   }
   return ink;
@@ -80,17 +82,17 @@ export function interpolationTaps(size: number, cells: number, t0: Int32Array, t
 /**
  * Per cell (as the top-left of the four cells a pixel's coefficients are interpolated from): a deficit
  * below which no pixel there can be ink. The luminance deficit lies between 0 and the deficit, so a
- * cell's test is at most (a + max(b, 0))·d + 255c, negative below d = −255c / (a + max(b, 0)); the
+ * cell's test is at most (a + max(b, 0))·d + 255·strength·c, negative below d = −255·strength·c / (a + max(b, 0)); the
  * interpolated test is a weighted mean of four such tests, negative below the least of their four bounds.
  */
-function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, plane: number, cellsWide: number, cellsHigh: number): Float32Array {
+function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, plane: number, cellsWide: number, cellsHigh: number, strength: number): Float32Array {
   const bound = new Float32Array(cellsWide * cellsHigh);
   for (let cy = 0; cy < cellsHigh; cy++) {
     for (let cx = 0; cx < cellsWide; cx++) {
       const o = cy * outWidth + cx;
       const slope = coefficients[o] + Math.max(0, coefficients[plane + o]);
       const c = coefficients[2 * plane + o];
-      bound[cy * cellsWide + cx] = c >= 0 ? 0 : slope <= 0 ? 256 : (-255 * c) / slope;
+      bound[cy * cellsWide + cx] = c >= 0 ? 0 : slope <= 0 ? 256 : (-255 * strength * c) / slope;
     }
   }
   const least = new Float32Array(cellsWide * cellsHigh);

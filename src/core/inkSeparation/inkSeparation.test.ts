@@ -37,13 +37,15 @@ describe('the ink-separation model input', () => {
     const image = page(2048, 1024, [255, 255, 255], [{ x: 1, y: 1, w: 1, h: 1, rgb: [55, 155, 255] }]);
     const g = separationGeometry(image.width, image.height);
     expect([g.cellsWide, g.cellsHigh, g.answersWide, g.answersHigh, g.inputWidth, g.inputHeight]).toEqual([1024, 512, 512, 256, 1024, 512]);
-    const input = separationInput(inkFeatures(image), g);
+    const { input, strength } = separationInput(inkFeatures(image), g);
     expect(input.length).toBe(SEPARATION_CHANNELS * 1024 * 512);
+    // One inked pixel is no page's ink: the strength stays at its floor, 64.
+    expect(strength).toBeCloseTo(64 / 255, 6);
     const plane = 1024 * 512;
-    expect(input[0]).toBeCloseTo(200 / 255 / 4, 5);
+    expect(input[0]).toBeCloseTo(200 / 64 / 4, 5);
     const luma = 255 - ((55 * 77 + 155 * 150 + 255 * 29) >> 8);
-    expect(input[plane]).toBeCloseTo(luma / 255 / 4, 5);
-    expect(input[2 * plane]).toBeCloseTo(200 / 255, 5);
+    expect(input[plane]).toBeCloseTo(luma / 64 / 4, 5);
+    expect(input[2 * plane]).toBeCloseTo(200 / 64, 5);
     expect(input[3 * plane]).toBe(0);
     expect(input[1]).toBe(0);
   });
@@ -52,9 +54,34 @@ describe('the ink-separation model input', () => {
     const g = separationGeometry(1000, 700);
     expect([g.cellsWide, g.cellsHigh, g.answersWide, g.answersHigh]).toEqual([1024, 716, 512, 358]);
     expect(g.inputHeight).toBe(736);
-    const input = separationInput(inkFeatures(page(1000, 700, [0, 0, 0], [])), g);
+    const { input } = separationInput(inkFeatures(page(1000, 700, [0, 0, 0], [])), g);
     expect(input[715 * 1024]).toBe(1);
     expect(input[716 * 1024]).toBe(0);
+  });
+});
+
+describe('the page ink strength', () => {
+  /** Rows of handwriting-like bars of one grey on white: 2% of the page. */
+  const written = (grey: number) =>
+    page(2048, 1024, [255, 255, 255], Array.from({ length: 8 }, (_, i) => ({ x: 200, y: 100 + i * 100, w: 1600, h: 3, rgb: [grey, grey, grey] as [number, number, number] })));
+
+  it('makes a page written in faded ink read as the same page in fresh ink', () => {
+    const g = separationGeometry(2048, 1024);
+    const fresh = separationInput(inkFeatures(written(55)), g);
+    const faded = separationInput(inkFeatures(written(175)), g);
+    expect(fresh.strength).toBeCloseTo(200 / 255, 6);
+    expect(faded.strength).toBeCloseTo(80 / 255, 6);
+    for (const k of [0, 1024 * 100 + 500, 1024 * 512 * 2 + 1024 * 50 + 300]) expect(faded.input[k]).toBeCloseTo(fresh.input[k], 5);
+  });
+
+  it('decides on deficits measured against the strength, as the model saw them', () => {
+    const image = written(175);
+    const g = separationGeometry(image.width, image.height);
+    const { strength } = separationInput(inkFeatures(image), g);
+    // "ink where the deficit is over half the page's ink": the faded bars (80) are ink, against 255 they would not be.
+    const out = coefficients({ inputWidth: g.inputWidth / 2, inputHeight: g.inputHeight / 2 }, () => [1, 0, -0.5]);
+    expect(decideInk(inkFeatures(image), g, out.data, out.dims, strength)[101 * 2048 + 1000]).toBe(1);
+    expect(decideInk(inkFeatures(image), g, out.data, out.dims)[101 * 2048 + 1000]).toBe(0);
   });
 });
 

@@ -16,7 +16,7 @@ export const SEPARATION_MODEL_NAME = 'inksep-v1';
 export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage): Promise<InkSeparation> {
   const features = inkFeatures(flattened);
   const geometry = separationGeometry(flattened.width, flattened.height);
-  const input = separationInput(features, geometry);
+  const { input, strength } = separationInput(features, geometry);
   const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
-  return { features, ink: decideInk(features, geometry, output.data, output.dims) };
+  return { features, ink: decideInk(features, geometry, output.data, output.dims, strength) };
 }

@@ -21,17 +21,21 @@ export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   const alpha = new Uint8Array(width * height);
   // Paper pixels beside ink, marked while the ink is measured, then given their translucent edge.
   const edges: number[] = [];
-  const EDGE = 1;
+  const markEdge = (q: number) => {
+    if (ink[q] === 1 || alpha[q] !== 0) return;
+    alpha[q] = 1; // marked; its alpha is set below
+    edges.push(q);
+  };
   for (let y = 0; y < height; y++) {
     for (let x = 0, p = y * width; x < width; x++, p++) {
       if (ink[p] !== 1) continue;
       const d = deficit[p];
       const share = d === 0 ? 0 : d / (OPAQUE_SHARE * strokeCore(deficit, width, height, x, y, d));
       alpha[p] = share >= 1 ? 255 : Math.max(INK_ALPHA_FLOOR, Math.round(255 * share));
-      if (x > 0 && ink[p - 1] !== 1 && alpha[p - 1] === 0) (alpha[p - 1] = EDGE), edges.push(p - 1);
-      if (x < width - 1 && ink[p + 1] !== 1 && alpha[p + 1] === 0) (alpha[p + 1] = EDGE), edges.push(p + 1);
-      if (y > 0 && ink[p - width] !== 1 && alpha[p - width] === 0) (alpha[p - width] = EDGE), edges.push(p - width);
-      if (y < height - 1 && ink[p + width] !== 1 && alpha[p + width] === 0) (alpha[p + width] = EDGE), edges.push(p + width);
+      if (x > 0) markEdge(p - 1);
+      if (x < width - 1) markEdge(p + 1);
+      if (y > 0) markEdge(p - width);
+      if (y < height - 1) markEdge(p + width);
     }
   }
   for (const p of edges) {

@@ -7,20 +7,10 @@
  * DIBCO 2014–2019, MCS and MS-TEx/MSI 2015 are reserved and never pinned (see reservedSets.ts), though
  * both repositories hold some of them.
  */
-import type { TruthKind } from './datasetIndex';
-import type { SetRole, TruthFormat } from './sourcesManifest';
+import type { PinnedSet, SetRole, TruthFormat } from './sourcesManifest';
 
-export interface SetDefinition {
-  name: string;
-  title: string;
-  kind: TruthKind;
-  role: SetRole;
-  repository: string;
-  commit: string;
-  licence: string;
-  truthFormat: TruthFormat;
-  /** `{id}` = the page id, `{ext}` = any file extension. */
-  paths: { image: string; truth: string };
+/** A pinned set before its pages are listed. */
+export interface SetDefinition extends Omit<PinnedSet, 'pages'> {
   /** Which page ids of those paths belong to the set. */
   ids: RegExp;
 }

@@ -1,0 +1,112 @@
+/**
+ * Turns pages with ink truth into the ink-separation model's training pages, through the SAME code the
+ * product runs (src/core's paper flattening and ink features). Per page it writes into --out:
+ *   <name>.deficit.png  full-resolution ink deficit of the flattened page (255 − min(R, G, B))
+ *   <name>.luma.png     full-resolution luminance deficit (255 − Y)
+ *   <name>.truth.png    255 = ink, 0 = paper, 128 = no say (the synthetic truth's soft border)
+ * and pages.json (name, source, split, size). The model's low-resolution input is computed from the
+ * two deficits by the training code, mirroring src/core/inkSeparation/features.ts.
+ * Usage: tsx models/separation/prepare.ts --out DIR [--real DIR] [--synth N] [--synth-val N] [--part K/N]
+ *   --real: a build folder of `npm run data:real` (its train and val pages; report pages are never read)
+ *   --synth: N pages of src/synth's train split (and --synth-val of its val split)
+ */
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { estimatePaperField, flattenAgainstPaper, type RgbaImage } from '../../src/core';
+import { inkFeatures } from '../../src/core/inkSeparation/features';
+import { generateDocument } from '../../src/synth/generate';
+import { splitSeed } from '../../src/synth/splits';
+import { readDatasetIndex } from '../../src/tools/realData/datasetIndex';
+
+function arg(name: string, fallback = ''): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+interface PreparedPage {
+  name: string;
+  source: 'real' | 'synth';
+  set: string;
+  split: 'train' | 'val';
+  width: number;
+  height: number;
+}
+
+async function readRgba(file: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+}
+
+async function readGrey(file: string): Promise<Uint8Array> {
+  const { data } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
+}
+
+const writeGrey = (file: string, data: Uint8Array, width: number, height: number) =>
+  sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(file);
+
+async function writePage(out: string, name: string, image: RgbaImage, truth: Uint8Array): Promise<void> {
+  const flattened = flattenAgainstPaper(image, estimatePaperField(image));
+  const f = inkFeatures(flattened);
+  await writeGrey(path.join(out, `${name}.deficit.png`), f.deficit, f.width, f.height);
+  await writeGrey(path.join(out, `${name}.luma.png`), f.lumaDeficit, f.width, f.height);
+  await writeGrey(path.join(out, `${name}.truth.png`), truth, f.width, f.height);
+}
+
+async function main(): Promise<void> {
+  const out = arg('out');
+  if (!out) throw new Error('missing --out');
+  mkdirSync(out, { recursive: true });
+  const [part, parts] = arg('part', '0/1').split('/').map(Number);
+  const pages: PreparedPage[] = [];
+  const jobs: { page: PreparedPage; make: () => Promise<{ image: RgbaImage; truth: Uint8Array }> }[] = [];
+  const realDir = arg('real');
+  if (realDir) {
+    for (const set of readDatasetIndex(realDir).sets) {
+      if (set.kind !== 'paper') continue;
+      for (const p of set.pages) {
+        if (p.split === 'report') continue;
+        const page: PreparedPage = { name: `${set.name}-${p.id}`, source: 'real', set: set.name, split: p.split, width: p.width, height: p.height };
+        jobs.push({ page, make: async () => ({ image: await readRgba(path.join(realDir, p.image)), truth: await readGrey(path.join(realDir, p.truth)) }) });
+      }
+    }
+  }
+  const synth = (split: 'train' | 'val', count: number) => {
+    for (let i = 0; i < count; i++) {
+      const seed = splitSeed(split, i);
+      const page: PreparedPage = { name: `synth-${seed}`, source: 'synth', set: 'synth', split, width: 0, height: 0 };
+      jobs.push({
+        page,
+        make: async () => {
+          const doc = await generateDocument(seed, { megapixels: 2 });
+          const all = doc.truth.all;
+          const truth = new Uint8Array(all.length);
+          for (let k = 0; k < all.length; k++) truth[k] = all[k] >= 128 ? 255 : all[k] > 0 ? 128 : 0;
+          return { image: doc.image, truth };
+        },
+      });
+    }
+  };
+  synth('train', Number(arg('synth', '0')));
+  synth('val', Number(arg('synth-val', '0')));
+  for (let k = 0; k < jobs.length; k++) {
+    const { page, make } = jobs[k];
+    if (k % parts === part) {
+      if (!existsSync(path.join(out, `${page.name}.truth.png`))) {
+        const { image, truth } = await make();
+        await writePage(out, page.name, image, truth);
+        page.width = image.width;
+        page.height = image.height;
+        console.log(`prepare: ${page.name} ${image.width}×${image.height}`);
+      }
+    }
+    pages.push(page);
+  }
+  if (part === 0) writeFileSync(path.join(out, 'pages.json'), `${JSON.stringify(pages, null, 1)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

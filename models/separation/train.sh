@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# npm run train:separation [-- train.py flags, e.g. --minutes 40 --steps 6000]
+# Trains the ink-separation model (models/inksep.onnx): the real pages of `npm run data:real` (their
+# train split; their val pages choose the checkpoint; report pages are never read) and generated
+# pages of src/synth, prepared with the product's own flattening (models/separation/prepare.ts), then
+# models/separation/train.py. Resumable: run it again to continue. Env: INKSEP_SYNTH (generated
+# training pages, default 160), INKSEP_SYNTH_VAL (default 20), INKLIFT_REAL_DATA (default models/.cache/real).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+REAL="${INKLIFT_REAL_DATA:-models/.cache/real}"
+SYNTH="${INKSEP_SYNTH:-160}"
+SYNTH_VAL="${INKSEP_SYNTH_VAL:-20}"
+if [ ! -f "$REAL/index.json" ]; then
+  echo "train:separation: no real dataset at $REAL: run npm run data:real -- --from DIR first" >&2
+  exit 1
+fi
+if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
+  echo "train:separation: training needs Debian's PyTorch, OpenCV and NumPy for /usr/bin/python3:" >&2
+  echo "  apt-get install -y python3-torch python3-opencv python3-numpy" >&2
+  exit 1
+fi
+# Prepared pages depend on the product's flattening and features: prepare again when they change.
+KEY=$(cat src/core/paperField.ts src/core/inkSeparation/features.ts models/separation/prepare.ts "$REAL/index.json" | sha1sum | cut -c1-12)
+PREP="models/.cache/separation-prep-$KEY-$SYNTH-$SYNTH_VAL"
+if [ ! -f "$PREP/.done" ]; then
+  mkdir -p "$PREP"
+  echo "train:separation: preparing pages → $PREP"
+  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --part 0/2 &
+  first=$!
+  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --part 1/2
+  wait "$first"
+  touch "$PREP/.done"
+fi
+/usr/bin/python3 -W ignore models/separation/train.py --data "$PREP" --work "models/.cache/separation-run-$KEY" --out models/inksep.onnx "$@"
