@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInkAlpha, estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, InkClass, type ClassMap, type RgbaImage } from '../../core';
-import { DEFAULT_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
+import { DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
 
 const REPO = path.resolve(path.dirname(DEFAULT_MODEL_PATH), '..');
 let scratch: string;
@@ -31,6 +31,15 @@ describe('loadModelEngine fallback', () => {
     const loaded = await loadModelEngine({ modelPath: broken, log: (m) => logged.push(m) });
     expect(loaded.kind).toBe('classical');
     expect(logged[0]).toMatch(/did not load/);
+  });
+
+  it('keeps the ink model but lets colour-to-alpha decide what is ink when the separation model is missing, and says so', async () => {
+    const logged: string[] = [];
+    const loaded = await loadModelEngine({ separationModelPath: path.join(scratch, 'none.onnx'), log: (m) => logged.push(m) });
+    expect(loaded.kind).toBe('model');
+    expect(loaded.engine.name).toBe('model:inkseg-v4');
+    expect(loaded.engine.separateInk).toBeUndefined();
+    expect(logged[0]).toMatch(/ink-separation model not used.*no model file/);
   });
 });
 
@@ -67,7 +76,11 @@ describe('the committed model in onnxruntime-node', () => {
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v4');
+    expect(loaded.engine.name).toBe('model:inkseg-v4+inksep-v1');
+    expect(loaded.engine.separateInk).toBeTypeOf('function');
+    expect(existsSync(DEFAULT_SEPARATION_MODEL_PATH)).toBe(true);
+    // Both models together stay within the 8 MB the web app downloads once.
+    expect(statSync(DEFAULT_MODEL_PATH).size + statSync(DEFAULT_SEPARATION_MODEL_PATH).size).toBeLessThanOrEqual(8 * 1000 * 1000);
   });
 
   it('labels a generated test document: stamps as stamp, signatures as handwriting, print not as handwriting', async () => {

@@ -1,0 +1,74 @@
+/**
+ * The committed ink-separation model (models/inksep.onnx) through onnxruntime-node and src/core's
+ * pipeline: what users see of paper removal on pages the colour-to-alpha thresholds got wrong.
+ */
+import { describe, expect, it } from 'vitest';
+import { cleanImage, type CleanOptions, type RgbaImage } from '../../core';
+import { loadModelEngine } from './ortNodeEngine';
+
+const BASIC: CleanOptions = { mode: 'basic', extract: '', aggressive: false, crop: false };
+
+/**
+ * A phone-camera look at yellowed paper (light falling off across it, ±6 levels of sensor noise), a
+ * wavy handwritten line in faint brown ink (12% darker than the paper), and a dark line below it or
+ * not. Colour-to-alpha alone keeps 86% of the faint line's core at alpha ≥ 128 and 43% opaque.
+ */
+function fadedLetterPage(withDarkLine: boolean): { image: RgbaImage; faint: number[]; dark: number[]; paper: number[] } {
+  const width = 1200;
+  const height = 800;
+  const data = new Uint8ClampedArray(width * height * 4);
+  const paperRgb = [236, 222, 178];
+  const faintRgb = [208, 192, 150];
+  const darkRgb = [40, 35, 60];
+  const faint: number[] = [];
+  const dark: number[] = [];
+  const paper: number[] = [];
+  let seed = 7;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32 - 0.5) * 12;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const shade = 1 - 0.06 * (x / width); // light falling off across the sheet
+      let rgb = paperRgb.map((c) => c * shade);
+      const onFaint = x > 100 && x < 1100 && Math.abs(y - (300 + 40 * Math.sin(x / 37))) < 2.5;
+      const onDark = withDarkLine && x > 100 && x < 1100 && Math.abs(y - (560 + 30 * Math.sin(x / 29))) < 2.5;
+      if (onFaint) rgb = faintRgb.map((c) => c * shade);
+      if (onDark) rgb = darkRgb;
+      const n = noise();
+      data.set([...rgb.map((c) => Math.round(c + n)), 255], p * 4);
+      if (onFaint && Math.abs(y - (300 + 40 * Math.sin(x / 37))) < 1.5) faint.push(p);
+      else if (onDark && Math.abs(y - (560 + 30 * Math.sin(x / 29))) < 1.5) dark.push(p);
+      else if (y < 200 || (y > 400 && y < 480) || y > 680) paper.push(p);
+    }
+  }
+  return { image: { width, height, data }, faint, dark, paper };
+}
+
+describe('the ink-separation model in the pipeline', () => {
+  it('gives faint handwriting on yellowed paper back as opaque pale ink, and the paper as transparent', async () => {
+    const { engine } = await loadModelEngine({ threads: 2 });
+    expect(engine.separateInk).toBeTypeOf('function');
+    const page = fadedLetterPage(false);
+    const { image } = await cleanImage(page.image, BASIC, engine);
+    const alpha = (p: number) => image.data[p * 4 + 3];
+    const share = (pixels: number[], test: (a: number) => boolean) => pixels.filter((p) => test(alpha(p))).length / pixels.length;
+    // The faint stroke's core is ink (alpha ≥ 128), mostly fully opaque.
+    expect(share(page.faint, (a) => a >= 128)).toBeGreaterThan(0.95);
+    expect(share(page.faint, (a) => a === 255)).toBeGreaterThan(0.7);
+    // ...in its own pale colour, not the dark brown a translucent stroke would need.
+    const kept = page.faint.filter((p) => alpha(p) >= 128);
+    expect(kept.reduce((sum, p) => sum + image.data[p * 4], 0) / kept.length).toBeGreaterThan(180);
+    expect(share(page.paper, (a) => a === 0)).toBeGreaterThan(0.99);
+  });
+
+  it('drops the same faint mark as bleed-through when the page is written in dark ink (colour-to-alpha keeps 86% of it)', async () => {
+    const { engine } = await loadModelEngine({ threads: 2 });
+    const page = fadedLetterPage(true);
+    const { image } = await cleanImage(page.image, BASIC, engine);
+    const alpha = (p: number) => image.data[p * 4 + 3];
+    const share = (pixels: number[], test: (a: number) => boolean) => pixels.filter((p) => test(alpha(p))).length / pixels.length;
+    expect(share(page.faint, (a) => a >= 128)).toBeLessThan(0.05);
+    expect(share(page.dark, (a) => a >= 128)).toBeGreaterThan(0.97);
+    expect(share(page.paper, (a) => a === 0)).toBeGreaterThan(0.99);
+  });
+});
