@@ -5,13 +5,15 @@
  * sides prepare the page with the same code (src/worker/engineInput.ts: src/core's paper field and
  * ink alpha) and run src/core/model's scale normalisation and argmax; only the runtime differs.
  * The committed models/inkseg.onnx is used on both sides (the served copy must be byte-identical).
+ * The same for the ink-separation model (models/inksep.onnx): both runtimes decide the same pixels are ink.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { InkClass, type ClassMap } from '../src/core';
 import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
-import { createOrtNodeSession, DEFAULT_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
+import { separateInkWithModel } from '../src/core/inkSeparation';
+import { createOrtNodeSession, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
 import { generateDocument, splitSeed } from '../src/synth';
 import { engineInputOf } from '../src/worker/engineInput';
 import { openApp } from './support/app';
@@ -86,4 +88,52 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class 
   expect(all.same / all.cells).toBeGreaterThanOrEqual(MIN_AGREEMENT);
   // Paper cells are decided by the ink alpha on both sides; the model's own labels must agree as well.
   expect(ink.same / ink.cells).toBeGreaterThanOrEqual(MIN_AGREEMENT);
+});
+
+test('onnxruntime-web (WASM, Chromium) and onnxruntime-node make the same ink/paper decision on a fixed page', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const committed = readFileSync(DEFAULT_SEPARATION_MODEL_PATH);
+  const served = await request.get('/models/inksep.onnx');
+  expect(served.status(), 'the web build must deploy the committed separation model').toBe(200);
+  expect(sha256(await served.body()), 'the served /models/inksep.onnx differs from models/inksep.onnx: rebuild the web app (or unset E2E_REUSE)').toBe(sha256(committed));
+
+  const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
+  const { width, height } = doc.image;
+
+  // Node: the server's session code on the committed file, on the page flattened as the pipeline does.
+  const { ort, session } = await createOrtNodeSession(DEFAULT_SEPARATION_MODEL_PATH, 1);
+  let nodeInk: Uint8Array;
+  try {
+    nodeInk = (await separateInkWithModel(ortRun(ort, session), engineInputOf(doc.image).flattened)).ink;
+  } finally {
+    await session.release();
+  }
+
+  await openApp(page, '?diagnostics=1&disableGpu=1');
+  const base64 = Buffer.from(doc.image.data.buffer, doc.image.data.byteOffset, doc.image.data.byteLength).toString('base64');
+  const web = await page.evaluate(
+    async ({ width, height, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return window.inkliftDiagnostics!.inkDecisionOn({ width, height, data: bytes as unknown as number[] });
+    },
+    { width, height, base64 },
+  );
+  expect(web, 'the worker has no ink-separation model').not.toBeNull();
+  expect(web!.engine).toContain('inksep');
+  const webInk = Buffer.from(web!.ink, 'base64');
+  expect(webInk.length).toBe(nodeInk.length);
+
+  let inkEither = 0;
+  let inkBoth = 0;
+  let differ = 0;
+  for (let p = 0; p < nodeInk.length; p++) {
+    if (nodeInk[p] || webInk[p]) inkEither++;
+    if (nodeInk[p] && webInk[p]) inkBoth++;
+    if (nodeInk[p] !== webInk[p]) differ++;
+  }
+  console.log(`ink/paper decision, onnxruntime-web (WASM) vs onnxruntime-node: ${differ} of ${nodeInk.length} pixels differ; ink ${inkBoth}/${inkEither} agree`);
+  // The page has ink (print, lines, a signature, a stamp) and both runtimes find the same pixels.
+  expect(inkEither).toBeGreaterThan(0.01 * nodeInk.length);
+  expect(inkBoth / inkEither).toBeGreaterThanOrEqual(MIN_AGREEMENT);
+  expect(differ / nodeInk.length).toBeLessThanOrEqual(1 - MIN_AGREEMENT);
 });

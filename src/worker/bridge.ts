@@ -75,6 +75,10 @@ export class ProcessorBridge {
     return this.call((remote) => remote.classMapOn(image, backend, settings, longSide));
   }
 
+  inkDecisionOn(image: RgbaImage, settings: EngineSettings): Promise<{ ink: Uint8Array; engine: string } | null> {
+    return this.call((remote) => remote.inkDecisionOn(image, settings));
+  }
+
   /** Stops whatever runs now: the worker is terminated and pending calls fail with CancelledError. */
   cancel() {
     const pending = [...this.inFlight];

@@ -57,6 +57,13 @@ const api: ProcessorApi = {
     const map = await engine.classifyAt(engineInputOf(image), longSide);
     return Comlink.transfer({ ...map, backend: engine.name }, [map.classes.buffer]);
   },
+
+  async inkDecisionOn(image, settings) {
+    const engine = await engineOn('wasm', settings);
+    if (!engine.separateInk) return null;
+    const { ink } = await engine.separateInk(engineInputOf(image).flattened);
+    return Comlink.transfer({ ink, engine: engine.name }, [ink.buffer]);
+  },
 };
 
 Comlink.expose(api);

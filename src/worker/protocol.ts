@@ -61,4 +61,6 @@ export interface ProcessorApi {
   process(request: ProcessRequest, onProgress?: ProgressCallback): Promise<ProcessResult>;
   /** Test and diagnostics: the model's class map of an image on one backend, the image scaled to `longSide` for the model. */
   classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings, longSide: number): Promise<ClassMap & { backend: string }>;
+  /** Test and diagnostics: the ink-separation model's decision (1 = ink per pixel) on WASM, or null without that model. */
+  inkDecisionOn(image: RgbaImage, settings: EngineSettings): Promise<{ ink: Uint8Array; engine: string } | null>;
 }

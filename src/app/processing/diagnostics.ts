@@ -1,7 +1,8 @@
 /**
  * Test and diagnostics hook: with ?allowFallbackGpu=1 (or ?diagnostics=1) the page exposes
  * `window.inkliftDiagnostics.classMapOn(image, backend)`, the model's class map of an RGBA image on
- * WebGPU or WASM, so the e2e suite can compare backends; and `processTimed(...)`, one document
+ * WebGPU or WASM, so the e2e suite can compare backends; `inkDecisionOn(image)`, the ink-separation
+ * model's decision on WASM, to compare with onnxruntime-node; and `processTimed(...)`, one document
  * through the app's own worker (decode → pipeline → encode) with the page's wall time and the
  * worker's per-stage times, for the browser benchmark (src/tools/bench/browser.ts). Absent otherwise.
  */
@@ -15,6 +16,8 @@ declare global {
     inkliftDiagnostics?: {
       classMapOn(image: { width: number; height: number; data: number[] }, backend: 'webgpu' | 'wasm', longSide?: number): Promise<{ width: number; height: number; classes: number[]; backend: string }>;
       processTimed(input: Blob, format?: 'png' | 'webp'): Promise<TimedRun>;
+      /** The ink-separation model's decision on WASM as base64 bytes (1 = ink), or null without that model. */
+      inkDecisionOn(image: { width: number; height: number; data: number[] }): Promise<{ ink: string; engine: string } | null>;
     };
   }
 }
@@ -39,6 +42,14 @@ export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSetti
       const raster: RgbaImage = { width: image.width, height: image.height, data: Uint8ClampedArray.from(image.data) };
       const map = await bridge.classMapOn(raster, backend, settings, longSide);
       return { width: map.width, height: map.height, classes: [...map.classes], backend: map.backend };
+    },
+    async inkDecisionOn(image) {
+      const raster: RgbaImage = { width: image.width, height: image.height, data: Uint8ClampedArray.from(image.data) };
+      const decision = await bridge.inkDecisionOn(raster, settings);
+      if (!decision) return null;
+      let binary = '';
+      for (let i = 0; i < decision.ink.length; i += 0x8000) binary += String.fromCharCode(...decision.ink.subarray(i, i + 0x8000));
+      return { ink: btoa(binary), engine: decision.engine };
     },
     async processTimed(input, format = 'png') {
       await bridge.prepareEngine(settings);
