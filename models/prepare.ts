@@ -1,20 +1,23 @@
 /**
  * Turns a rendered synthetic dataset (src/synth/render.ts output) into the ink model's training
- * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha, then
- * src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
+ * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha (the
+ * learned ink/paper decision of models/inksep.onnx, as the model engine runs it, unless
+ * `--separation none`), then src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
  *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
  *   NNNN.target.png  RGB at 1/OUTPUT_STRIDE of that (the class map's cells):
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
  *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),
  *                    B = the winning class's share of the cell's ink (0..255).
- * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N]   (--part: only cases K, K+N, K+2N, … so N
+ * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N] [--separation FILE.onnx|none]   (--part: only cases K, K+N, K+2N, … so N
  * processes can share the work)
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { computeInkAlpha, estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, type RgbaImage } from '../src/core';
+import { estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, pageInkAlpha, type Engine, type RgbaImage } from '../src/core';
+import { separateInkWithModel } from '../src/core/inkSeparation';
 import { modelGeometry, toModelInput } from '../src/core/model';
+import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
 
 const CLASS_COUNT = 6;
 
@@ -75,12 +78,19 @@ export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: nu
   return out;
 }
 
-async function prepareCase(dir: string, id: string, imageFile: string, outDir: string): Promise<void> {
+async function loadSeparation(file: string): Promise<Engine['separateInk']> {
+  if (file === 'none') return undefined;
+  const { ort, session } = await createOrtNodeSession(file, 1);
+  const run = ortRun(ort, session);
+  return (flattened) => separateInkWithModel(run, flattened);
+}
+
+async function prepareCase(dir: string, id: string, imageFile: string, outDir: string, separateInk: Engine['separateInk']): Promise<void> {
   const image = await readRgba(path.join(dir, imageFile));
   const classes = await readGray(path.join(dir, `${id}.classes.png`));
   if (classes.width !== image.width || classes.height !== image.height) throw new Error(`${id}: classes map size differs from the image`);
   const flattened = flattenAgainstPaper(image, estimatePaperField(image));
-  const inkAlpha = computeInkAlpha(flattened, estimateAlphaThresholds(flattened));
+  const { alpha: inkAlpha } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk);
   const geometry = modelGeometry(image.width, image.height);
   const tensor = toModelInput({ flattened, inkAlpha }, geometry);
   const { scaledWidth: sw, scaledHeight: sh, inputWidth: iw, inputHeight: ih } = geometry;
@@ -115,9 +125,10 @@ async function main(): Promise<void> {
   if (cases.length === 0) throw new Error(`no NNNN.{png,jpg} + NNNN.classes.png cases in ${inDir}`);
   const [part, parts] = arg('part', '0/1').split('/').map(Number);
   const mine = cases.filter((_, i) => i % parts === part);
+  const separateInk = await loadSeparation(arg('separation', DEFAULT_SEPARATION_MODEL_PATH));
   const started = performance.now();
   for (const [i, c] of mine.entries()) {
-    await prepareCase(inDir, c.id, c.file, outDir);
+    await prepareCase(inDir, c.id, c.file, outDir, separateInk);
     if ((i + 1) % 50 === 0) console.log(`prepare: ${i + 1}/${mine.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   console.log(`prepare: ${mine.length} cases from ${inDir} → ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

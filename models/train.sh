@@ -43,8 +43,8 @@ render() { # split count dir
   fi
   touch "$dir/.done-$count"
 }
-# Pairs depend on the product's paper/alpha code and the model's geometry: prepare again when they change.
-PREP_KEY=$(cat src/core/paperField.ts src/core/inkAlpha.ts src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts | sha1sum | cut -c1-12)
+# Pairs depend on the product's paper/alpha code (with the ink/paper model) and the model's geometry: prepare again when they change.
+PREP_KEY=$(cat src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts | sha1sum | cut -c1-12)
 prepare() { # raw prep
   if [ -f "$2/.done-$PREP_KEY" ]; then echo "train.sh: $2 already prepared"; return; fi
   rm -rf "$2"; mkdir -p "$2"

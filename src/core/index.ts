@@ -3,4 +3,5 @@ export { cleanImage } from './pipeline';
 export { classicalEngine, classifyInk, createClassicalEngine } from './classicalEngine';
 export { COMPOSITION, compositionKey, type CompositionKey, type CompositionRule, type InkClassName } from './composition';
 export { estimatePaperField, flattenAgainstPaper, type PaperField } from './paperField';
+export { pageInkAlpha } from './pageInkAlpha';
 export { computeInkAlpha, estimateAlphaThresholds, alphaForDeficit, type AlphaThresholds } from './inkAlpha';

@@ -7,10 +7,10 @@ import { measurePenInk } from './penInkAlpha';
 import { COMPOSITION, composeInk, compositionKey, keptClasses } from './composition';
 import { bridgeCrossings } from './crossingBridge';
 import { contentBox, cropImage } from './crop';
-import { computeInkAlpha, estimateAlphaThresholds } from './inkAlpha';
+import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
-import { alphaFromInkDecision } from './inkSeparation/separatedAlpha';
+import { pageInkAlpha } from './pageInkAlpha';
 import { turnImage, turnPlane } from './quarterTurn';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
@@ -37,8 +37,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const flattened = flattenAgainstPaper(image, field);
   lap('paper');
   const thresholds = estimateAlphaThresholds(flattened);
-  const separation = engine.separateInk ? await engine.separateInk(flattened) : null;
-  const alphaAsGiven = separation ? alphaFromInkDecision(separation) : computeInkAlpha(flattened, thresholds);
+  const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine));
   lap('alpha');
   // A sideways page is analysed upright (rows of type as rows) and its result turned back.
   const turns = uprightTurns(alphaAsGiven, image.width, image.height);
@@ -54,7 +53,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   lap('lines');
   evenOutStampInk(classMap, page, inkAlpha, thresholds);
   // The learned decision already measured the pen's strokes; the colour-to-alpha ramp would undo it.
-  if (!separation) measurePenInk(classMap, page, inkAlpha, thresholds);
+  if (!separated) measurePenInk(classMap, page, inkAlpha, thresholds);
   lap('inkStrength');
   const rule = COMPOSITION[compositionKey(options)];
   if (!rule.keepTouching) bridgeCrossings(classMap, page, inkAlpha, keptClasses(rule));
