@@ -2,7 +2,9 @@
 # npm run train [-- --smoke] [-- other train.py flags]
 # Renders the synthetic train/val sets with src/synth (once; cached in models/.cache), turns them into
 # model-scale training pairs with the product's own paper/alpha code (models/prepare.ts), then trains
-# and exports models/inkseg.onnx (models/train.py). Env: INKSEG_TRAIN_COUNT, INKSEG_VAL_COUNT, INKSEG_THREADS.
+# and exports models/inkseg.onnx (models/train.py). Env: INKSEG_TRAIN_COUNT, INKSEG_VAL_COUNT, INKSEG_THREADS,
+# INKSEG_REAL_INK (a folder of real signature and stamp cut-outs, models/realInk: half of the train
+# split's signatures and stamps are then real ones; val stays drawn).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=0
@@ -20,18 +22,20 @@ if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
   exit 1
 fi
 
-render() { # split count dir
-  local split=$1 count=$2 dir=$3
+render() { # split count dir [real-ink dir]
+  local split=$1 count=$2 dir=$3 realInk=${4:-}
+  local realInkFlag=()
+  [ -n "$realInk" ] && realInkFlag=(--real-ink "$realInk")
   if [ -f "$dir/.done-$count" ]; then echo "train.sh: $split set ($count) already rendered in $dir"; return; fi
   rm -rf "$dir" "${dir/data/prep}"; mkdir -p "$dir"
   if [ -f src/synth/render.ts ]; then
     # Two render processes (render.ts is single-threaded), each a half of the seeds, same files as one.
     local half=$(( (count + 1) / 2 ))
     echo "train.sh: rendering $count $split documents → $dir"
-    npx tsx src/synth/render.ts --split "$split" --start 0 --count "$half" --out "$dir/part0" &
+    npx tsx src/synth/render.ts --split "$split" --start 0 --count "$half" --out "$dir/part0" "${realInkFlag[@]}" &
     local first=$!
     if [ "$count" -gt "$half" ]; then
-      npx tsx src/synth/render.ts --split "$split" --start "$half" --count $(( count - half )) --out "$dir/part1"
+      npx tsx src/synth/render.ts --split "$split" --start "$half" --count $(( count - half )) --out "$dir/part1" "${realInkFlag[@]}"
     fi
     wait "$first"
     mv "$dir"/part*/[0-9]* "$dir"/ && rm -rf "$dir"/part*
@@ -55,10 +59,16 @@ prepare() { # raw prep
   wait "$first"
   touch "$2/.done-$PREP_KEY"
 }
-render train "$TRAIN_COUNT" "$ROOT/data/train"
+TRAIN=train
+REAL_INK="${INKSEG_REAL_INK:-}"
+if [ -n "$REAL_INK" ]; then
+  [ -f "$REAL_INK/index.json" ] || { echo "train.sh: no real ink cut-outs at $REAL_INK (index.json)" >&2; exit 1; }
+  TRAIN=train-realink-$(cat "$REAL_INK/index.json" | sha1sum | cut -c1-8)
+fi
+render train "$TRAIN_COUNT" "$ROOT/data/$TRAIN" "$REAL_INK"
 render val "$VAL_COUNT" "$ROOT/data/val"
-prepare "$ROOT/data/train" "$ROOT/prep/train"
+prepare "$ROOT/data/$TRAIN" "$ROOT/prep/$TRAIN"
 prepare "$ROOT/data/val" "$ROOT/prep/val"
 echo "train.sh: data ready after $(( $(date +%s) - started )) s"
-/usr/bin/python3 -W ignore models/train.py --train "$ROOT/prep/train" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
+/usr/bin/python3 -W ignore models/train.py --train "$ROOT/prep/$TRAIN" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
 echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"

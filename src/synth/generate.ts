@@ -24,10 +24,13 @@ import { drawPage, type DocumentKind } from './layout';
 import type { LogoInfo } from './logo';
 import { placeInk, type PlacedSignature, type PlacedStamp } from './placement';
 import { createRandom, type Random } from './random';
+import type { RealInkLibrary } from './realInk';
 
 export interface GenerateOptions {
   /** Page size in megapixels; default drawn from the seed: mostly 1–3.5 MP, one page in ten 3.5–12 MP. */
   megapixels?: number;
+  /** Real signatures and stamps to place among the drawn ones (the class model's training renders only). */
+  realInk?: RealInkLibrary;
 }
 
 export interface DocumentMeta {
@@ -128,7 +131,9 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   layers.printed.fillStyle = colour(printedInk);
   layers.formLine.strokeStyle = layers.formLine.fillStyle = colour(printedInk);
   const layout = drawPage(layers.printed, layers.formLine, layoutRandom, lookRandom, pageHeight, colour(printedInk));
-  const placed = placeInk(layers, inkRandom, layout.slots, layout.language, pageHeight, layout.bottom);
+  // Forked only with a library, after every other stream, so pages without one keep their bytes.
+  const realInk = options.realInk ? { library: options.realInk, random: random.fork(6) } : undefined;
+  const placed = placeInk(layers, inkRandom, layout.slots, layout.language, pageHeight, layout.bottom, realInk);
   const noiseInk: Rgb = [60, 55, 50];
   layers.noise.fillStyle = layers.noise.strokeStyle = colour(noiseInk);
   drawNoise(layers.noise, inkRandom, pageHeight);

@@ -14,13 +14,17 @@ import type { LayerName } from './compose';
 import { css, jitter, SIGNATURE_INKS, STAMP_INKS, type NamedInk, type Rgb } from './inks';
 import type { SignatureSlot } from './layout';
 import type { Random } from './random';
+import { drawCutout, pickRealInk, type RealInkSource } from './realInk';
 import { drawInitials, drawSignature, penWidth, type PenKind, type SignatureInfo } from './signature';
 import { drawStamp, type StampInfo } from './stamp';
 import type { Language } from './text';
 
 export type PlacedSignature = SignatureInfo & { overlapsStamp: boolean };
 
-export interface PlacedStamp extends StampInfo {
+export interface PlacedStamp extends Omit<StampInfo, 'shape' | 'variant'> {
+  /** 'real': a real impression's cut-out (realInk.ts). */
+  shape: StampInfo['shape'] | 'real';
+  variant: StampInfo['variant'] | 'real';
   colour: string;
   /** A directional smear of the stamp's coverage (page units), applied when compositing. */
   smudge: { angle: number; length: number } | null;
@@ -33,7 +37,18 @@ function pickPen(random: Random): PenKind {
   return r < 0.55 ? 'ballpoint' : r < 0.85 ? 'gel' : 'felt';
 }
 
-function sign(ctx: SKRSContext2D, random: Random, slot: SignatureSlot, ink: Rgb, language: Language): SignatureInfo {
+function sign(ctx: SKRSContext2D, random: Random, slot: SignatureSlot, ink: Rgb, language: Language, realInk?: RealInkSource): SignatureInfo {
+  const cutout = pickRealInk(realInk, 'signature');
+  if (cutout && realInk) {
+    // A real signature in its own ink, starting over the line or across its label, dropping through it.
+    const r = realInk.random;
+    const scale = r.range(0.8, 1.2);
+    const width = cutout.image.width * cutout.unitsPerPixel * scale;
+    const height = cutout.image.height * cutout.unitsPerPixel * scale;
+    const x = slot.x + (r.chance(0.3) ? -r.range(20, 90) : r.range(-10, slot.width * 0.35));
+    const box = drawCutout(ctx, cutout, x + width / 2, slot.y - height * r.range(0.15, 0.45), scale, r.range(-0.1, 0.1));
+    return { style: 'real', box };
+  }
   ctx.fillStyle = ctx.strokeStyle = css(ink);
   const pen = pickPen(random);
   const width = penWidth(random, pen);
@@ -48,7 +63,7 @@ function sign(ctx: SKRSContext2D, random: Random, slot: SignatureSlot, ink: Rgb,
   return { ...info, pen };
 }
 
-const overlaps = (b: Box, s: StampInfo): boolean =>
+const overlaps = (b: Box, s: Pick<StampInfo, 'cx' | 'cy' | 'radius'>): boolean =>
   s.cx + s.radius > b.x && s.cx - s.radius < b.x + b.width && s.cy + s.radius > b.y && s.cy - s.radius < b.y + b.height;
 
 export function placeInk(
@@ -58,6 +73,7 @@ export function placeInk(
   language: Language,
   pageHeight: number,
   bottom: number,
+  realInk?: RealInkSource,
 ): { signatures: PlacedSignature[]; stamps: PlacedStamp[] } {
   const hasSignature = random.chance(0.88);
   const hasStamp = random.chance(hasSignature ? 0.75 : 0.9);
@@ -65,12 +81,12 @@ export function placeInk(
   const signatures: SignatureInfo[] = [];
   const ink = jitter(random, random.pick(SIGNATURE_INKS), 10);
   if (hasSignature) {
-    signatures.push(sign(layers.handwriting, random, slot, ink, language));
+    signatures.push(sign(layers.handwriting, random, slot, ink, language, realInk));
     // A second signing party on its own line, with its own pen half the time.
     const others = slots.filter((s) => s !== slot);
     if (slots.includes(slot) && others.length > 0 && random.chance(0.5)) {
       const second = random.chance(0.5) ? ink : jitter(random, random.pick(SIGNATURE_INKS), 10);
-      signatures.push(sign(layers.handwriting, random, random.pick(others), second, language));
+      signatures.push(sign(layers.handwriting, random, random.pick(others), second, language, realInk));
     }
   }
   if (random.chance(0.08)) {
@@ -102,7 +118,7 @@ export function placeInk(
       cy = random.range(150, pageHeight - 120);
     }
     const stampInk = random.pick(STAMP_INKS);
-    stamps.push(stamp(layers.stamp, random, cx, cy, stampInk, language, pageHeight));
+    stamps.push(stamp(layers.stamp, random, cx, cy, stampInk, language, pageHeight, realInk));
     if (random.chance(0.15)) {
       // A second stamp (the other party's seal by its signature, or a "received" stamp), apart from the first.
       const near = signatures[1] && signatures[1].style !== 'initials' ? signatures[1].box : null;
@@ -111,7 +127,7 @@ export function placeInk(
         const x = near ? near.x + near.width * random.range(0.3, 1.2) : random.range(150, 850);
         const y = near ? near.y + near.height * random.range(-0.3, 1) : random.range(120, pageHeight - 120);
         if (Math.hypot(x - a.cx, y - a.cy) < a.radius + 150) continue;
-        stamps.push(stamp(layers.stamp, random, x, y, random.chance(0.5) ? stampInk : random.pick(STAMP_INKS), language, pageHeight));
+        stamps.push(stamp(layers.stamp, random, x, y, random.chance(0.5) ? stampInk : random.pick(STAMP_INKS), language, pageHeight, realInk));
         break;
       }
     }
@@ -119,10 +135,17 @@ export function placeInk(
   return { signatures: signatures.map((s) => ({ ...s, overlapsStamp: stamps.some((t) => overlaps(s.box, t)) })), stamps };
 }
 
-function stamp(ctx: SKRSContext2D, random: Random, x: number, y: number, ink: NamedInk, language: Language, pageHeight: number): PlacedStamp {
-  ctx.fillStyle = ctx.strokeStyle = css(jitter(random, ink.rgb, 12));
+function stamp(ctx: SKRSContext2D, random: Random, x: number, y: number, ink: NamedInk, language: Language, pageHeight: number, realInk?: RealInkSource): PlacedStamp {
   const cx = Math.min(940, Math.max(60, x));
   const cy = Math.min(pageHeight - 60, Math.max(60, y));
+  const cutout = pickRealInk(realInk, 'stamp');
+  if (cutout && realInk) {
+    const r = realInk.random;
+    const box = drawCutout(ctx, cutout, cx, cy, r.range(0.85, 1.15), r.range(-0.4, 0.4));
+    const smudge = r.chance(0.08) ? { angle: r.range(0, Math.PI * 2), length: r.range(2, 6) } : null;
+    return { shape: 'real', variant: 'real', cx, cy, radius: Math.max(box.width, box.height) / 2, colour: 'real', smudge };
+  }
+  ctx.fillStyle = ctx.strokeStyle = css(jitter(random, ink.rgb, 12));
   const info = drawStamp(ctx, random, cx, cy, language);
   const smudge = random.chance(0.08) ? { angle: random.range(0, Math.PI * 2), length: random.range(2, 6) } : null;
   return { ...info, colour: ink.name, smudge };

@@ -1,7 +1,7 @@
 /**
  * Renders a synthetic split to disk.
  *
- *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X]
+ *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X] [--real-ink DIR]
  *
  * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
  * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
@@ -12,6 +12,8 @@
  *   NNNN.classes.png      8-bit grey: InkClass id per pixel (paper 0, printed 1, formLine 2,
  *                         handwriting 3, stamp 4, noise 5) — the strongest layer where it covers ≥ 32/255
  *   manifest.json         { split, seeds, megapixels, cases: [{ id, seed, image, width, height, kind, ... }] }
+ * `--real-ink DIR` (train split only): half of the signatures and stamps are real cut-outs from DIR
+ * (src/synth/realInk.ts), so the class model learns from real ink; the val and test splits stay drawn.
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */
@@ -19,6 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateDocument } from './generate';
 import { grayPng } from './maps';
+import { loadRealInkLibrary } from './realInk';
 import { isSplit, splitSeed, type Split } from './splits';
 
 export const DEFAULT_MEGAPIXELS: Readonly<Record<Split, number | undefined>> = { train: undefined, val: undefined, test: 2 };
@@ -38,13 +41,16 @@ async function main(): Promise<void> {
   const mpArg = arg('megapixels');
   const megapixels = mpArg !== undefined ? Number(mpArg) : DEFAULT_MEGAPIXELS[split];
   if (!(count > 0) || !Number.isInteger(count)) throw new Error('--count must be a positive integer');
+  const realInkDir = arg('real-ink');
+  if (realInkDir && split !== 'train') throw new Error('--real-ink is for the train split only: val and test pages stay comparable across models');
+  const realInk = realInkDir ? await loadRealInkLibrary(realInkDir) : undefined;
   mkdirSync(out, { recursive: true });
   const digits = Math.max(4, String(start + count - 1).length);
   const cases: unknown[] = [];
   const started = performance.now();
   for (let i = start; i < start + count; i++) {
     const seed = splitSeed(split, i);
-    const doc = await generateDocument(seed, { megapixels });
+    const doc = await generateDocument(seed, { megapixels, realInk });
     const { width, height } = doc.meta;
     const id = String(i).padStart(digits, '0');
     const image = `${id}.${doc.meta.capture.format === 'jpeg' ? 'jpg' : 'png'}`;
@@ -69,6 +75,7 @@ async function main(): Promise<void> {
     split,
     seeds: { first: splitSeed(split, start), last: splitSeed(split, start + count - 1) },
     megapixels: megapixels ?? 'per seed (1–12)',
+    realInk: realInkDir ?? null,
     classes: { paper: 0, printed: 1, formLine: 2, handwriting: 3, stamp: 4, noise: 5 },
     cases,
   };

@@ -21,7 +21,8 @@ export function penWidth(random: Random, kind: PenKind): number {
 }
 
 export interface SignatureInfo {
-  style: 'font' | 'strokes' | 'font+strokes' | 'initials';
+  /** 'real': a real signature's cut-out (realInk.ts). */
+  style: 'font' | 'strokes' | 'font+strokes' | 'initials' | 'real';
   pen?: PenKind;
   font?: string;
   /** Approximate bounding box (page units, before the page rotation). */

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import { CLASS_THRESHOLD } from './compose';
 import { createCanvas } from '@napi-rs/canvas';
 import { cssFont, HANDWRITING_FONTS, PRINTED_FONTS, registerSynthFonts } from './fonts';
 import { generateDocument, type DocumentMeta } from './generate';
+import { loadRealInkLibrary } from './realInk';
 import { SPLIT_BASE, SPLIT_SIZE, splitOfSeed, splitSeed, type Split } from './splits';
 
 /** The only handwriting fonts synthetic training data may use; all others are reserved for independent evaluation. */
@@ -213,5 +215,79 @@ describe('fonts', () => {
       for (const pkg of forbidden) expect(source.includes(`'${pkg}'`) || source.includes(`@fontsource/${pkg}`), `${file} mentions ${pkg}`).toBe(false);
       for (const m of source.matchAll(/pkg: '([a-z-]+)'/g)) expect([...ALLOWED_HANDWRITING, ...PRINTED]).toContain(m[1]);
     }
+  });
+});
+
+describe('synthetic documents with real ink', () => {
+  it('place cut-outs of real signatures and stamps in their own colour, with their coverage as truth', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'inklift-real-ink-'));
+    // A blue pen's loop and a red ring stand in for real cut-outs (RGBA: the ink's colour, alpha its coverage).
+    const draw = (file: string, width: number, height: number, colour: string, paint: (ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void) => {
+      const canvas = createCanvas(width, height);
+      const ctx = canvas.getContext('2d');
+      ctx.strokeStyle = colour;
+      paint(ctx);
+      writeFileSync(path.join(dir, file), canvas.toBuffer('image/png'));
+    };
+    draw('sig.png', 240, 80, 'rgb(20, 40, 160)', (ctx) => {
+      ctx.lineWidth = 4;
+      ctx.beginPath();
+      ctx.ellipse(120, 40, 100, 28, 0.2, 0, Math.PI * 2);
+      ctx.stroke();
+    });
+    draw('stamp.png', 200, 200, 'rgb(170, 30, 40)', (ctx) => {
+      ctx.lineWidth = 8;
+      ctx.beginPath();
+      ctx.arc(100, 100, 90, 0, Math.PI * 2);
+      ctx.stroke();
+    });
+    writeFileSync(
+      path.join(dir, 'index.json'),
+      JSON.stringify([
+        { file: 'sig.png', kind: 'signature', unitsPerPixel: 0.8, source: 'test' },
+        { file: 'stamp.png', kind: 'stamp', unitsPerPixel: 0.8, source: 'test' },
+      ]),
+    );
+    const library = await loadRealInkLibrary(dir);
+    let realSignatures = 0;
+    let realStamps = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const doc = await generateDocument(seed, { ...SMALL, realInk: library });
+      const again = await generateDocument(seed, { ...SMALL, realInk: library });
+      expect(Buffer.compare(doc.encoded, again.encoded)).toBe(0);
+      for (const s of doc.meta.signatures.filter((s) => s.style === 'real')) {
+        realSignatures++;
+        expect(inked(doc, s.box, doc.truth.signature)).toBeGreaterThan(10);
+      }
+      for (const s of doc.meta.stamps.filter((s) => s.shape === 'real')) {
+        realStamps++;
+        const ring = inked(doc, { x: s.cx - s.radius, y: s.cy - s.radius, width: 2 * s.radius, height: 2 * s.radius }, doc.truth.stamp);
+        expect(ring).toBeGreaterThan(20);
+        // The ring's own red, not a stamp ink of the generator's palette: on the whole, red over green and blue.
+        const [x, y] = toPixel(doc.meta, s.cx, s.cy);
+        const sums = [0, 0, 0];
+        let solid = 0;
+        const r = Math.ceil(s.radius * (doc.meta.width / 1000));
+        for (let py = Math.max(0, Math.floor(y - r)); py < Math.min(doc.meta.height, y + r); py++) {
+          for (let px = Math.max(0, Math.floor(x - r)); px < Math.min(doc.meta.width, x + r); px++) {
+            const p = py * doc.meta.width + px;
+            if (doc.truth.stamp[p] < 200 || doc.truth.classes[p] !== InkClass.stamp) continue;
+            solid++;
+            for (let c = 0; c < 3; c++) sums[c] += doc.image.data[p * 4 + c];
+          }
+        }
+        if (solid > 30 && !doc.meta.capture.grayscale && !doc.meta.capture.bitonal) {
+          expect(sums[0] / solid, 'red over green').toBeGreaterThan(sums[1] / solid + 15);
+          expect(sums[0] / solid, 'red over blue').toBeGreaterThan(sums[2] / solid + 15);
+        }
+      }
+    }
+    expect(realSignatures).toBeGreaterThan(0);
+    expect(realStamps).toBeGreaterThan(0);
+    // Without a library the same seed is the page it always was.
+    const plain = await generateDocument(3, SMALL);
+    const withLibrary = await generateDocument(3, { ...SMALL, realInk: library });
+    expect(plain.meta.signatures.every((s) => s.style !== 'real')).toBe(true);
+    expect(withLibrary.meta.width).toBe(plain.meta.width);
   });
 });
