@@ -29,7 +29,7 @@ function printMissing(missing: MissingFile[]): void {
   }
   for (const files of byReason.values()) {
     if (files.length > 3) {
-      console.log(`  ${files[0].set}: ${files.length} files — ${files[0].reason}`);
+      console.log(`  ${files[0].set}: ${files.length} files — ${files[0].reason.replace(/\bblob [0-9a-f]{12}\b/, 'their blobs')} (first ${files[0].page}, last ${files[files.length - 1].page})`);
     } else {
       for (const file of files) console.log(`  ${file.set}/${file.page}: ${file.path} — ${file.reason}`);
     }
