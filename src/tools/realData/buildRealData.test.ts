@@ -96,7 +96,7 @@ describe('buildRealData on a fixture repository', () => {
 
   it('converts a page again when its pinned source changes', async () => {
     const other = changed((copy) => {
-      copy.sets[0].pages[0].truth = { ...manifest.sets[0].pages[1].truth };
+      copy.sets[0].pages[0].truth = { ...manifest.sets[0].pages[1].truth! };
     });
     const result = await buildRealData({ from: repos, out: out('main'), manifest: other, sets: ['alpha'] });
     expect(result.sets[0]).toMatchObject({ converted: 1, reused: 2 });
@@ -104,7 +104,7 @@ describe('buildRealData on a fixture repository', () => {
 
   it('refuses a file whose checksum differs from the pin, and builds the rest', async () => {
     const wrong = changed((copy) => {
-      copy.sets[0].pages[1].truth.sha256 = '0'.repeat(64);
+      copy.sets[0].pages[1].truth!.sha256 = '0'.repeat(64);
     });
     const result = await buildRealData({ from: repos, out: out('refused'), manifest: wrong });
     expect(result.refused.map(({ page, path }) => [page, path])).toEqual([['A2', 'truth/A2_gt.png']]);

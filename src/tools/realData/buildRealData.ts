@@ -4,16 +4,18 @@
  * that their sizes agree and writes the build folder's index. What cannot be built is listed with
  * its reason, never silently left out; a file whose bytes differ from the pin is refused.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { readBuildStamp, stillBuilt, writeBuildStamp, type PageStamp } from './buildStamp';
 import { imageToRgbPng, sourceSize, truthToInkPng } from './convertPage';
 import type { DatasetIndex, IndexedPage, IndexedSet, MissingFile, PageSplit } from './datasetIndex';
-import { checksumMismatch } from './fileChecksum';
 import { findRepository, type FoundRepository } from './findRepository';
-import { blobAt, hasBlob, readBlobAtCommit } from './gitObjects';
+import { CHECKSUM_MISMATCH, readPinnedFile, size, sourceIdentity, writeAtomically } from './readPinnedFile';
 import type { PinnedFile, PinnedPage, PinnedSet, SourcesManifest } from './sourcesManifest';
 import { writeDatasetIndex } from './writeDatasetIndex';
+import { buildInkSet } from './buildInkSet';
+
+type PaperPage = PinnedPage & { truth: PinnedFile };
 
 export interface BuildOptions {
   /** Folder holding clones or mirrors of the manifest's repositories. */
@@ -45,35 +47,7 @@ export interface BuildResult {
   refused: MissingFile[];
 }
 
-export const CHECKSUM_MISMATCH = 'checksum mismatch';
-
-type ReadResult = { bytes: Buffer } | { reason: string; refused?: boolean };
-
-/** One pinned file's bytes from a repository copy, verified, or why they cannot be had. */
-async function readPinnedFile(gitDir: string, commit: string, file: PinnedFile): Promise<ReadResult> {
-  let bytes: Buffer;
-  try {
-    bytes = await readBlobAtCommit(gitDir, commit, file.path);
-  } catch (error) {
-    if ((await blobAt(gitDir, commit, file.path)) === null) return { reason: `no such file at commit ${commit.slice(0, 12)} in ${gitDir}` };
-    if (!(await hasBlob(gitDir, file.blob))) {
-      return { reason: `blob ${file.blob.slice(0, 12)} absent from the copy at ${gitDir} (files of 4 MiB and more are not mirrored: use a full clone)` };
-    }
-    return { reason: `git could not read it: ${(error as Error).message.split('\n')[0]}` };
-  }
-  const mismatch = checksumMismatch(bytes, file);
-  if (mismatch) return { reason: `${CHECKSUM_MISMATCH}: ${mismatch}; refused`, refused: true };
-  return { bytes };
-}
-
-function writeAtomically(path: string, bytes: Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(`${path}.part`, bytes);
-  renameSync(`${path}.part`, path);
-}
-
-const sourceIdentity = (file: PinnedFile): string => (file.sha256 ? `sha256:${file.sha256}` : `blob:${file.blob}`);
-const size = (width: number, height: number): string => `${width} × ${height}`;
+export { CHECKSUM_MISMATCH };
 
 export function selectSets(manifest: SourcesManifest, names?: string[]): PinnedSet[] {
   if (!names || names.length === 0) return manifest.sets;
@@ -98,9 +72,9 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
   for (const set of chosen) {
     const report: SetReport = { name: set.name, title: set.title, pinned: set.pages.length, built: 0, converted: 0, reused: 0, splits: { train: 0, val: 0, report: 0 } };
     const pages: IndexedPage[] = [];
-    const repositoryKey = `${set.repository}@${set.commit}`;
-    const findOnce = (): Promise<FoundRepository> => {
-      if (!repositories.has(repositoryKey)) repositories.set(repositoryKey, findRepository(from, set.repository, set.commit));
+    const findOnce = (repository = set.repository, commit = set.commit): Promise<FoundRepository> => {
+      const repositoryKey = `${repository}@${commit}`;
+      if (!repositories.has(repositoryKey)) repositories.set(repositoryKey, findRepository(from, repository, commit));
       return repositories.get(repositoryKey)!;
     };
     const lack = (page: PinnedPage, file: PinnedFile, reason: string, isRefused = false): void => {
@@ -109,9 +83,19 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
       if (isRefused) refused.push(entry);
     };
 
-    for (const page of set.pages) {
+    if (set.kind !== 'paper') {
+      const built = await buildInkSet({ set, from, out, stamp, findOnce, lack });
+      report.converted = built.converted;
+      report.reused = built.reused;
+      for (const page of built.pages) {
+        pages.push(page);
+        report.splits[page.split]++;
+      }
+    }
+    // A paper page always has its truth (checkSourcesManifest).
+    for (const page of (set.kind === 'paper' ? set.pages : []) as PaperPage[]) {
       const key = { image: `${set.kind}/${set.name}/${page.id}.png`, truth: `${set.kind}/${set.name}/${page.id}.truth.png` };
-      const wanted = { imageSource: sourceIdentity(page.image), truthSource: sourceIdentity(page.truth), truthFormat: set.truthFormat };
+      const wanted = { imageSource: sourceIdentity(page.image), truthSource: sourceIdentity(page.truth), truthFormat: set.truthFormat ?? 'binary' };
       const add = (built: PageStamp): void => {
         pages.push({ id: page.id, split: page.split, image: key.image, truth: key.truth, width: built.width, height: built.height });
         report.splits[page.split]++;
@@ -183,7 +167,15 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
     reports.push(report);
     log(`${set.name}: ${report.built} of ${report.pinned} pages (${report.converted} converted, ${report.reused} unchanged)`);
     if (pages.length > 0) {
-      indexedSets.push({ name: set.name, title: set.title, kind: set.kind, source: `${set.repository}@${set.commit}`, licence: set.licence, pages });
+      const labelSource = set.labelSource;
+      indexedSets.push({
+        name: set.name,
+        title: set.title,
+        kind: set.kind,
+        source: `${set.repository}@${set.commit}${labelSource ? ` + ${labelSource.repository}@${labelSource.commit}` : ''}`,
+        licence: labelSource ? `${set.repository}: ${set.licence}; ${labelSource.repository}: ${labelSource.licence}` : set.licence,
+        pages,
+      });
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { IndexedPage } from './datasetIndex';
 
 /** Bump when the conversion's output changes, so every page is converted again. */
 export const CONVERTER_VERSION = 1;
@@ -20,6 +21,9 @@ export interface PageStamp {
   /** Sizes of the written files, to notice one replaced or cut short since. */
   imageBytes: number;
   truthBytes: number;
+  /** Ink sets: every output file's size by its path, and the index entry built (boxes and facts included). */
+  outputs?: Record<string, number>;
+  entry?: IndexedPage;
 }
 
 export interface BuildStamp {
@@ -49,6 +53,15 @@ export function writeBuildStamp(out: string, stamp: BuildStamp): void {
 
 function fileHasSize(path: string, bytes: number): boolean {
   return existsSync(path) && statSync(path).size === bytes;
+}
+
+/** An ink-set page's index entry when every output is still what was built from these sources; else null. */
+export function stillBuiltEntry(stamp: BuildStamp, out: string, imageKey: string, wanted: Pick<PageStamp, 'imageSource' | 'truthSource' | 'truthFormat'>): IndexedPage | null {
+  const page = stamp.pages[imageKey];
+  if (!page?.entry || !page.outputs) return null;
+  if (page.imageSource !== wanted.imageSource || page.truthSource !== wanted.truthSource || page.truthFormat !== wanted.truthFormat) return null;
+  if (!Object.entries(page.outputs).every(([path, bytes]) => fileHasSize(join(out, path), bytes))) return null;
+  return page.entry;
 }
 
 /** The stamp of a page whose outputs are still exactly what was built from these sources; else null. */

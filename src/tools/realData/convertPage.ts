@@ -35,7 +35,8 @@ function openSource(bytes: Buffer): Sharp {
     const { width, height, data } = decodeBmp(bytes);
     return sharp(data, { raw: { width, height, channels: 3 } });
   }
-  return sharp(bytes, { limitInputPixels: false });
+  // Tobacco800's TIFFs carry a malformed Software tag: libvips warns, and a warning is no reason to refuse the pixels.
+  return sharp(bytes, { limitInputPixels: false, failOn: 'error' });
 }
 
 /** The source's pixels as 8-bit RGB (channels 3) or grey (channels 1), transparency flattened on white. */

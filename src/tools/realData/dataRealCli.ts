@@ -23,12 +23,13 @@ function printMissing(missing: MissingFile[]): void {
   // A whole set lacking for one reason (repository not found, commit missing) is one line, not one per file.
   const byReason = new Map<string, MissingFile[]>();
   for (const file of missing) {
-    const key = `${file.set}\n${file.reason}`;
+    // Reasons naming a blob differ only by its id: one line for all of them.
+    const key = `${file.set}\n${file.reason.replace(/\b[0-9a-f]{12}\b/g, '…')}`;
     byReason.set(key, [...(byReason.get(key) ?? []), file]);
   }
   for (const files of byReason.values()) {
     if (files.length > 3) {
-      console.log(`  ${files[0].set}: ${files.length} files — ${files[0].reason}`);
+      console.log(`  ${files[0].set}: ${files.length} files — ${files[0].reason.replace(/\bblob [0-9a-f]{12}\b/, 'their blobs')} (first ${files[0].page}, last ${files[files.length - 1].page})`);
     } else {
       for (const file of files) console.log(`  ${file.set}/${file.page}: ${file.path} — ${file.reason}`);
     }

@@ -7,12 +7,28 @@
  *   index.json
  *   <kind>/<set>/<page>.png        the page as 8-bit RGB PNG (converted from the source's format)
  *   <kind>/<set>/<page>.truth.png  8-bit grey PNG of the same size: 255 = ink, 0 = paper (binary)
+ *   inkClasses/<set>/<page>.stamp.png      255 = stamp ink (StaVer's pixel mask)
+ *   inkClasses/<set>/<page>.signature.png  255 = signature ink (StaVerGt label 7)
+ *   inkClasses/<set>/<page>.labels.png     the StaVerGt label map resampled to the page's size
+ * Signature boxes and the "has no signature / no stamp" facts live in the index itself.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What a set's truth says: `paper` = every ink pixel vs paper (binarization benchmarks). */
-export type TruthKind = 'paper';
+/**
+ * What a set's truth says: `paper` = every ink pixel vs paper (binarization benchmarks);
+ * `inkClasses` = which ink is which (StaVer's stamp-ink masks, StaVerGt's label maps); `signatureBoxes` =
+ * where the signatures lie (Tobacco800 boxes) and which pages have none. Each page says which truths it has.
+ */
+export type TruthKind = 'paper' | 'inkClasses' | 'signatureBoxes';
+
+/** A box in page pixels: left, top, right, bottom; right and bottom exclusive. */
+export type PixelBox = [number, number, number, number];
+
+/** StaVerGt's label values (grey levels of LabelAllInOne.png). */
+export const STAVERGT_LABELS = {
+  text: 0, boldText: 1, graphics: 2, logo: 3, stamp: 4, headers: 5, headline: 6, signature: 7, noise: 8, background: 255,
+} as const;
 
 /**
  * Who may look at a page: `train` = training and tuning; `val` = the own held-out pages of a training
@@ -25,9 +41,24 @@ export interface IndexedPage {
   split: PageSplit;
   /** Paths relative to the build folder. */
   image: string;
-  truth: string;
+  /** All ink vs paper, 255 = ink: every paper page; an inkClasses page with a label map (label ≠ 255). */
+  truth?: string;
   width: number;
   height: number;
+  /** 255 = stamp ink (StaVer's pixel mask). */
+  stampInk?: string;
+  /** 255 = signature ink (StaVerGt label 7); present only when the page has some. */
+  signatureInk?: string;
+  /** The label map at the page's size (values as STAVERGT_LABELS). */
+  labels?: string;
+  /** Where the page's signatures lie. */
+  signatureBoxes?: PixelBox[];
+  /** Whether every signature of the page is inside a box (so kept ink outside them is a leak). */
+  signatureBoxesComplete?: boolean;
+  /** Known to have (true) or to have no (false) signature; absent = unknown. */
+  hasSignature?: boolean;
+  /** Known to have (true) or to have no (false) stamp; absent = unknown. */
+  hasStamp?: boolean;
 }
 
 export interface IndexedSet {
@@ -36,7 +67,7 @@ export interface IndexedSet {
   /** Human name, e.g. "H-DIBCO 2012". */
   title: string;
   kind: TruthKind;
-  /** "owner/name@commit" of the source repository. */
+  /** "owner/name@commit" of the source repository (two joined by " + " when a second one gives labels). */
   source: string;
   licence: string;
   pages: IndexedPage[];

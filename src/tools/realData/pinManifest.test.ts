@@ -6,6 +6,7 @@ import { sha256Hex } from './fileChecksum';
 import { blobOf } from './gitFixture';
 import { makePaperFixture, type PaperFixture } from './paperFixture';
 import { ABSENT_BLOB_NOTE, matchPages, pinManifest, splitOf } from './pinManifest';
+import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
 import { PINNED_SET_DEFINITIONS } from './pinnedSetDefinitions';
 import { reservedReason } from './reservedSets';
 import { checkSourcesManifest, DEFAULT_SOURCES_MANIFEST, readSourcesManifest, type SourcesManifest } from './sourcesManifest';
@@ -91,24 +92,27 @@ describe('pinManifest on a fixture repository', () => {
 describe('the committed manifest', () => {
   const manifest = readSourcesManifest(DEFAULT_SOURCES_MANIFEST);
 
-  it('holds exactly the defined sets, in the protocol roles', () => {
-    expect(manifest.sets.map((set) => [set.name, set.role])).toEqual(PINNED_SET_DEFINITIONS.map((definition) => [definition.name, definition.role]));
+  const paperSets = manifest.sets.filter((set) => set.kind === 'paper');
+
+  it('holds exactly the defined sets, in the protocol roles: the paper sets, then the ink sets', () => {
+    expect(manifest.sets.map((set) => [set.name, set.role])).toEqual([...PINNED_SET_DEFINITIONS, ...INK_SET_DEFINITIONS].map((definition) => [definition.name, definition.role]));
     expect(manifest.sets.filter((set) => set.role === 'report').map((set) => set.name)).toEqual(['hdibco2012', 'dibco2013']);
   });
 
-  it('pins every page with its split from id order', () => {
-    for (const set of manifest.sets) {
+  it('pins every paper page with its split from id order', () => {
+    for (const set of paperSets) {
       const ids = set.pages.map((page) => page.id);
       expect(ids, set.name).toEqual([...ids].sort());
       set.pages.forEach((page, i) => expect(page.split, `${set.name}/${page.id}`).toBe(splitOf(set.role, i)));
     }
-    expect(Object.fromEntries(manifest.sets.map((set) => [set.name, set.pages.length]))).toEqual({
+    expect(Object.fromEntries(paperSets.map((set) => [set.name, set.pages.length]))).toEqual({
       dibco2009: 10, hdibco2010: 10, dibco2011: 16, hdibco2012: 14, dibco2013: 16, bickley: 7, phibd: 15, nabuco: 14,
     });
   });
 
   it('has a SHA-256 for every file but the three absent from the mirror', () => {
-    const absent = manifest.sets.flatMap((set) => set.pages.flatMap((page) => [page.image, page.truth])).filter((file) => file.sha256 === null);
+    const paper = manifest.sets.filter((set) => set.kind === 'paper');
+    const absent = paper.flatMap((set) => set.pages.flatMap((page) => [page.image, page.truth!])).filter((file) => file.sha256 === null);
     expect(absent.map((file) => file.path)).toEqual([
       'datasets/DIBCO/2013/Originals/2013-HW08.png',
       'SauvolaNet/Dataset/TRAIN_Persian2019_H09_source.png',

@@ -64,10 +64,12 @@ export function matchPages(definition: SetDefinition, tree: TreeEntry[]): Pinned
   return pages.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-async function pinFile(gitDir: string, commit: string, entry: TreeEntry): Promise<PinnedFile> {
+/** Pins a tree entry; `check` may refuse the bytes (e.g. a Git LFS pointer where an image belongs). */
+export async function pinFile(gitDir: string, commit: string, entry: TreeEntry, check?: (path: string, bytes: Buffer) => void): Promise<PinnedFile> {
   if (!(await hasBlob(gitDir, entry.blob))) return { path: entry.path, blob: entry.blob, size: null, sha256: null, note: ABSENT_BLOB_NOTE };
   const bytes = await readBlobAtCommit(gitDir, commit, entry.path);
   if (gitBlobId(bytes) !== entry.blob) throw new Error(`${entry.path}: the bytes read are not blob ${entry.blob}`);
+  check?.(entry.path, bytes);
   return { path: entry.path, blob: entry.blob, size: bytes.length, sha256: sha256Hex(bytes) };
 }
 

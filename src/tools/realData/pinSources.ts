@@ -2,17 +2,20 @@
  * npx tsx src/tools/realData/pinSources.ts --from DIR [--out models/data/real/sources.json]
  *
  * Writes the real-data manifest from copies of the pinned repositories in DIR (same layouts as
- * `npm run data:real`): every page of every set in pinnedSetDefinitions.ts with its files' git blob
- * ids, sizes and SHA-256, and each page's split. The output is committed; run this again only to
- * change what is pinned, and say why in the commit.
+ * `npm run data:real`): every page of every set in pinnedSetDefinitions.ts (paper) and
+ * inkSetDefinitions.ts (stamps and signatures) with its files' git blob ids, sizes and SHA-256, and
+ * each page's split. The output is committed; run this again only to change what is pinned, and say
+ * why in the commit.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findRepository } from './findRepository';
-import { pinManifest } from './pinManifest';
+import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
+import { pinInkSet } from './pinInkSets';
+import { pinManifest, type LocateRepository } from './pinManifest';
 import { PINNED_SET_DEFINITIONS } from './pinnedSetDefinitions';
-import { DEFAULT_SOURCES_MANIFEST } from './sourcesManifest';
+import { checkSourcesManifest, DEFAULT_SOURCES_MANIFEST, type PinnedFile } from './sourcesManifest';
 
 const { values } = parseArgs({ options: { from: { type: 'string' }, out: { type: 'string', default: DEFAULT_SOURCES_MANIFEST } } });
 if (!values.from) {
@@ -21,18 +24,29 @@ if (!values.from) {
 }
 const from = values.from;
 
-const manifest = await pinManifest(PINNED_SET_DEFINITIONS, async (repository, commit) => {
+const locate: LocateRepository = async (repository, commit) => {
   const found = await findRepository(from, repository, commit);
   if (!found.gitDir) throw new Error(`${repository} not found in ${from} (looked for ${found.looked.join(', ')})`);
   if (!found.hasCommit) throw new Error(`${repository}: commit ${commit} missing from ${found.gitDir}`);
   return found.gitDir;
-});
+};
+
+const paper = await pinManifest(PINNED_SET_DEFINITIONS, locate);
+const ink = [];
+for (const definition of INK_SET_DEFINITIONS) {
+  const pinned = await pinInkSet(definition, locate);
+  ink.push(pinned.set);
+  console.log(`${definition.name}: reserved, left out unread: ${pinned.reservedLeftOut.length} page(s); without any truth, not pinned: ${pinned.withoutTruth.join(', ') || 'none'}`);
+}
+const manifest = checkSourcesManifest({ ...paper, sets: [...paper.sets, ...ink] });
 
 mkdirSync(dirname(values.out), { recursive: true });
 writeFileSync(values.out, `${JSON.stringify(manifest, null, 2)}\n`);
 for (const set of manifest.sets) {
-  const absent = set.pages.flatMap((page) => [page.image, page.truth]).filter((file) => file.sha256 === null);
-  const val = set.pages.filter((page) => page.split === 'val').length;
-  console.log(`${set.name}: ${set.pages.length} pages (${val} val)${absent.length ? `; absent from the copy: ${absent.map((file) => file.path).join(', ')}` : ''}`);
+  const files = set.pages.flatMap((page) => [page.image, page.truth, page.labels]).filter((file): file is PinnedFile => file !== undefined);
+  const absent = files.filter((file) => file.sha256 === null);
+  const splits = (['train', 'val', 'report'] as const).map((split) => `${set.pages.filter((page) => page.split === split).length} ${split}`).join(', ');
+  const absentText = absent.length > 10 ? `${absent.length} files` : absent.map((file) => file.path).join(', ');
+  console.log(`${set.name}: ${set.pages.length} pages (${splits})${absent.length ? `; absent from the copy: ${absentText}` : ''}`);
 }
 console.log(`manifest written to ${values.out}`);

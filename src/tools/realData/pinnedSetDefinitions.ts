@@ -10,7 +10,9 @@
 import type { PinnedSet, SetRole, TruthFormat } from './sourcesManifest';
 
 /** A pinned set before its pages are listed. */
-export interface SetDefinition extends Omit<PinnedSet, 'pages'> {
+export interface SetDefinition extends Omit<PinnedSet, 'pages' | 'paths'> {
+  /** Where the pages lie, `{id}` and `{ext}` standing for a page's id and file extension. */
+  paths: { image: string; truth: string };
   /** Which page ids of those paths belong to the set. */
   ids: RegExp;
 }

@@ -10,8 +10,11 @@ import { reservedReason } from './reservedSets';
 
 export const DEFAULT_SOURCES_MANIFEST = 'models/data/real/sources.json';
 
-/** `train`: its pages are for training and tuning (with its own `val` pages held out); `report`: figures only. */
-export type SetRole = 'train' | 'report';
+/**
+ * `train`: its pages are for training and tuning (with its own `val` pages held out); `report`: figures
+ * only; `split`: the set's own rule (`splitRule`) puts each page in `train`, `val` or `report`.
+ */
+export type SetRole = 'train' | 'report' | 'split';
 
 /**
  * How a set's truth draws ink: `binary` = black ink on white paper; `greyLevel` = ink in grey levels on
@@ -35,7 +38,19 @@ export interface PinnedPage {
   id: string;
   split: PageSplit;
   image: PinnedFile;
-  truth: PinnedFile;
+  /** Paper sets: the pixel truth (always). inkClasses sets: StaVer's stamp-ink mask, when the page has one. */
+  truth?: PinnedFile;
+  /** inkClasses sets: the label map, from the set's `labelSource` repository, when the page has one. */
+  labels?: PinnedFile;
+  /** signatureBoxes sets: whether the source files the page as having a signature. */
+  hasSignature?: boolean;
+}
+
+/** A second repository giving some of a set's files (StaVerGt's label maps for StaVer's pages). */
+export interface PinnedSource {
+  repository: string;
+  commit: string;
+  licence: string;
 }
 
 export interface PinnedSet {
@@ -50,8 +65,19 @@ export interface PinnedSet {
   /** The licence as the repository states it. */
   licence: string;
   /** Where the pages lie, `{id}` and `{ext}` standing for a page's id and file extension. */
-  paths: { image: string; truth: string };
-  truthFormat: TruthFormat;
+  paths: { image: string; truth?: string; labels?: string };
+  /** How the truth draws ink (paper sets; inkClasses stamp masks are `binary`). */
+  truthFormat?: TruthFormat;
+  /** How pages are split when the role is `split`, in words (the code is in inkSetSplits.ts). */
+  splitRule?: string;
+  /** inkClasses: where the label maps come from. */
+  labelSource?: PinnedSource;
+  /** signatureBoxes: the file holding the boxes, at the set's commit. */
+  boxes?: PinnedFile;
+  /** signatureBoxes: whether every signature of a page is boxed (kept ink outside the boxes is then a leak). */
+  boxesComplete?: boolean;
+  /** What the source lacks or where it is unreliable, in words. */
+  notes?: string[];
   pages: PinnedPage[];
 }
 
@@ -64,6 +90,9 @@ export interface SourcesManifest {
 }
 
 const SPLITS: readonly PageSplit[] = ['train', 'val', 'report'];
+const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes'];
+const isRepository = (value: unknown) => typeof value === 'string' && /^[^/\s]+\/[^/\s]+$/.test(value);
+const isCommit = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
 
 function fail(where: string, what: string): never {
   throw new Error(`sources manifest: ${where}: ${what}`);
@@ -86,11 +115,22 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
     if (!/^[a-z0-9]+$/.test(set.name ?? '')) fail('set', `name "${set.name}" is not a short lower-case name`);
     if (names.has(set.name)) fail(set.name, 'set named twice');
     names.add(set.name);
-    if (!/^[^/\s]+\/[^/\s]+$/.test(set.repository ?? '')) fail(set.name, `repository "${set.repository}" is not owner/name`);
-    if (!/^[0-9a-f]{40}$/.test(set.commit ?? '')) fail(set.name, `commit "${set.commit}" is not a full commit id`);
-    if (set.role !== 'train' && set.role !== 'report') fail(set.name, `role "${set.role}"`);
-    if (set.truthFormat !== 'binary' && set.truthFormat !== 'greyLevel') fail(set.name, `truthFormat "${set.truthFormat}"`);
+    if (!isRepository(set.repository)) fail(set.name, `repository "${set.repository}" is not owner/name`);
+    if (!isCommit(set.commit)) fail(set.name, `commit "${set.commit}" is not a full commit id`);
+    if (!KINDS.includes(set.kind)) fail(set.name, `kind "${set.kind}"`);
+    if (set.role !== 'train' && set.role !== 'report' && set.role !== 'split') fail(set.name, `role "${set.role}"`);
+    if (set.role === 'split' && !set.splitRule) fail(set.name, 'a split role without its splitRule');
+    const paper = set.kind === 'paper';
+    if ((paper || set.truthFormat !== undefined) && set.truthFormat !== 'binary' && set.truthFormat !== 'greyLevel') fail(set.name, `truthFormat "${set.truthFormat}"`);
     if (typeof set.licence !== 'string' || set.licence === '') fail(set.name, 'no licence statement');
+    if (set.labelSource) {
+      const { repository, commit, licence } = set.labelSource;
+      if (!isRepository(repository) || !isCommit(commit) || typeof licence !== 'string' || licence === '') fail(set.name, 'labelSource needs repository, full commit and licence');
+    }
+    if (set.kind === 'signatureBoxes') {
+      if (!set.boxes) fail(set.name, 'a signatureBoxes set without its boxes file');
+      checkFile(`${set.name} boxes`, set.boxes);
+    }
     const ids = new Set<string>();
     for (const page of set.pages ?? []) {
       const where = `${set.name}/${page.id}`;
@@ -98,9 +138,16 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
       if (ids.has(page.id)) fail(where, 'page listed twice');
       ids.add(page.id);
       if (!SPLITS.includes(page.split)) fail(where, `split "${page.split}"`);
-      if (set.role === 'report' ? page.split !== 'report' : page.split === 'report') fail(where, `split "${page.split}" in a ${set.role} set`);
+      if (set.role === 'report' ? page.split !== 'report' : set.role === 'train' && page.split === 'report') fail(where, `split "${page.split}" in a ${set.role} set`);
+      const reserved = reservedReason(page.id);
+      if (reserved) fail(where, `page belongs to a reserved evaluation set (${reserved}); it must never be included`);
       checkFile(`${where} image`, page.image);
-      checkFile(`${where} truth`, page.truth);
+      if (paper && !page.truth) fail(where, 'a paper page without truth');
+      if (page.truth) checkFile(`${where} truth`, page.truth);
+      if (page.labels) {
+        if (!set.labelSource) fail(where, 'labels without the set\'s labelSource');
+        checkFile(`${where} labels`, page.labels);
+      }
     }
   }
   return manifest;

@@ -76,9 +76,10 @@ export async function writeFixtureBuildFolder(dir: string, pages: readonly Fixtu
     const folder = join('paper', page.set.name);
     mkdirSync(join(dir, folder), { recursive: true });
     const truth = strokeTruth(page.seed);
-    const indexed: IndexedPage = { id: page.id, split: page.split, image: join(folder, `${page.id}.png`), truth: join(folder, `${page.id}.truth.png`), width: WIDTH, height: HEIGHT };
+    const truthPath = join(folder, `${page.id}.truth.png`);
+    const indexed: IndexedPage = { id: page.id, split: page.split, image: join(folder, `${page.id}.png`), truth: truthPath, width: WIDTH, height: HEIGHT };
     await sharp(pageRgb(truth, page.seed), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toFile(join(dir, indexed.image));
-    await sharp(truth, { raw: { width: WIDTH, height: HEIGHT, channels: 1 } }).png().toFile(join(dir, indexed.truth));
+    await sharp(truth, { raw: { width: WIDTH, height: HEIGHT, channels: 1 } }).png().toFile(join(dir, truthPath));
     if (!sets.has(page.set.name)) sets.set(page.set.name, { ...page.set, kind: 'paper', source: 'fixture@0', licence: 'test fixture', pages: [] });
     sets.get(page.set.name)!.pages.push(indexed);
   }

@@ -56,8 +56,9 @@ export async function runRealEval(options: RealEvalOptions): Promise<RealEvalRep
   const log = options.log ?? console.log;
   if (options.readmePath && options.split !== 'report') throw new Error('eval --real: --write-readme reports the report split only');
   const index = openRealData(options.dataDir);
-  const sets = pagesOfSplit(index, options.split);
-  if (sets.length === 0) throw new Error(`eval --real: ${options.dataDir}/index.json holds no ${options.split} pages`);
+  // Paper removal is scored on the paper sets only (the ink sets have their own tasks: realInkReport.ts).
+  const sets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper');
+  if (sets.length === 0) throw new Error(`eval --real: ${options.dataDir}/index.json holds no ${options.split} pages of a paper set`);
 
   const slots = await loadEngines(options.engine, options.threads);
   const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);

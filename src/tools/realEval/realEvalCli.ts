@@ -1,5 +1,9 @@
 /**
- * npm run eval -- --real [--data DIR] [--split report|val|train] [--engine classical|model|both] [--threads N] [--write-readme] [--json FILE]
+ * npm run eval -- --real [--task paper|stamp|signature|all] [--data DIR] [--split report|val|train] [--engine classical|model|both] [--threads N] [--write-readme] [--json FILE]
+ *
+ * --task paper (the default) is the paper-removal table on the paper sets (realEval.ts); stamp and
+ * signature score extract=stamp / extract=signature on the ink sets (realInkReport.ts); all runs the
+ * three. With --json and --task all, the ink figures go to FILE with ".ink" before its extension.
  *
  * Defaults: --data models/.cache/real (built by `npm run data:real -- --from DIR`), --split report
  * (H-DIBCO 2012 and DIBCO 2013, never trained or tuned on), --engine classical. `--split val` scores
@@ -9,6 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_REAL_DATA_DIR, type PageSplit } from '../realData/datasetIndex';
 import { isEngineChoice } from '../engines';
 import { runRealEval } from './realEval';
+import { runRealInkEval } from './realInkReport';
+import type { InkTask } from './realInkEval';
+
+const TASKS = ['paper', 'stamp', 'signature', 'all'] as const;
+type TaskChoice = (typeof TASKS)[number];
+const isTask = (value: string): value is TaskChoice => (TASKS as readonly string[]).includes(value);
 import { MissingRealDataError } from './realPages';
 
 const SPLITS: readonly PageSplit[] = ['report', 'val', 'train'];
@@ -25,17 +35,26 @@ export async function realEvalCli(argv: readonly string[]): Promise<number> {
   const engine = flag(argv, 'engine', 'classical');
   if (!isPageSplit(split)) throw new Error('--split must be report, val or train');
   if (!isEngineChoice(engine)) throw new Error('--engine must be classical, model or both');
+  const task = flag(argv, 'task', 'paper');
+  if (!isTask(task)) throw new Error('--task must be paper, stamp, signature or all');
   const writeReadme = argv.includes('--write-readme');
+  const common = {
+    dataDir: flag(argv, 'data', DEFAULT_REAL_DATA_DIR),
+    split,
+    engine,
+    threads: Number(flag(argv, 'threads', '1')),
+    readmePath: writeReadme ? fileURLToPath(new URL('../../../models/README.md', import.meta.url)) : undefined,
+  };
+  const jsonPath = flag(argv, 'json', '') || undefined;
   try {
-    await runRealEval({
-      dataDir: flag(argv, 'data', DEFAULT_REAL_DATA_DIR),
-      split,
-      engine,
-      threads: Number(flag(argv, 'threads', '1')),
-      jsonPath: flag(argv, 'json', '') || undefined,
-      readmePath: writeReadme ? fileURLToPath(new URL('../../../models/README.md', import.meta.url)) : undefined,
-      command: `npm run eval -- --real --engine ${engine}`,
-    });
+    if (task === 'paper' || task === 'all') {
+      await runRealEval({ ...common, jsonPath, command: `npm run eval -- --real --engine ${engine}` });
+    }
+    if (task !== 'paper') {
+      const tasks: InkTask[] = task === 'all' ? ['stamp', 'signature'] : [task];
+      const inkJson = jsonPath && task === 'all' ? jsonPath.replace(/(\.[^./]+)?$/, '.ink$1') : jsonPath;
+      await runRealInkEval({ ...common, tasks, jsonPath: inkJson, command: `npm run eval -- --real --task ${task} --engine ${engine}` });
+    }
     return 0;
   } catch (error) {
     if (error instanceof MissingRealDataError) {

@@ -38,6 +38,7 @@ export interface LoadedPage {
 }
 
 export async function loadRealPage(dir: string, page: IndexedPage): Promise<LoadedPage> {
+  if (!page.truth) throw new Error(`${page.image}: the page has no all-ink truth`);
   const rgba = await sharp(join(dir, page.image), { limitInputPixels: false }).toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const truth = await sharp(join(dir, page.truth), { limitInputPixels: false }).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = rgba.info;

@@ -1,0 +1,64 @@
+/**
+ * The real ink sets (the real-ink issue): which repository and commit, which paths, under which
+ * licence statement. The input of pinInkSets.ts, which lists the files and adds the sets to
+ * models/data/real/sources.json beside the paper sets of pinnedSetDefinitions.ts.
+ */
+import type { PinnedSet } from './sourcesManifest';
+import { STAVER_SPLIT_RULE, TOBACCO800_SPLIT_RULE } from './inkSetSplits';
+
+/** An ink set before its pages (and boxes file) are pinned. */
+export interface InkSetDefinition extends Omit<PinnedSet, 'pages' | 'boxes'> {
+  kind: 'inkClasses' | 'signatureBoxes';
+  /** signatureBoxes: the boxes file's path at the set's commit. */
+  boxesPath?: string;
+}
+
+export const STAVER: InkSetDefinition = {
+  name: 'staver',
+  title: 'StaVer',
+  kind: 'inkClasses',
+  role: 'split',
+  repository: 'aabhashbasnet/scan_detect',
+  // The only commit holding the images themselves; the later ones hold Git LFS pointers.
+  commit: '589f6c70ad84912fb171d79bc6ba09ae186d22de',
+  licence: 'none stated (no licence file; the data is the StaVer dataset of DFKI): research use only, not redistributed',
+  paths: {
+    image: 'stamp-ai/scans/scans/{id}.png',
+    truth: 'stamp-ai/ground-truth-pixel/ground-truth-pixel/{id}-px.png',
+    labels: 'GroundTruth/300dpi/{id}/LabelAllInOne.png',
+  },
+  truthFormat: 'binary',
+  splitRule: STAVER_SPLIT_RULE,
+  labelSource: {
+    repository: 'karinawie/StaVerGt',
+    commit: '0e3d5498a9e3c4a7dae0ee502b874446efc311ee',
+    licence: 'none stated (no licence file; README cites Dey et al., IJDAR 2016 and ICVGIP 2016): research use only, not redistributed',
+  },
+  notes: [
+    'truth = StaVer stamp-ink map (dark ink on white) for stampDS-00001…00400 only; 00401…00427 have no stamp-ink map in the repository.',
+    'labels = StaVerGt LabelAllInOne.png (0 text, 1 bold text, 2 graphics, 3 logo, 4 stamp, 5 headers, 6 headline, 7 signature, 8 noise, 255 background) for the pages StaVerGt annotated; ' +
+      'they are about 1.515 times the scan in each direction (e.g. 2472 × 3489 for a 1632 × 2302 scan) and are resampled to the scan by nearest neighbour when built.',
+    'Pages with neither a stamp-ink map nor a label map are not pinned (no truth).',
+    'stamp-ai/info/info/*.txt is not used: its numStamps says 1 for stampDS-00158, whose scan and stamp-ink map hold no stamp.',
+  ],
+};
+
+export const TOBACCO800: InkSetDefinition = {
+  name: 'tobacco800',
+  title: 'Tobacco800',
+  kind: 'signatureBoxes',
+  role: 'split',
+  repository: 'Purefekt/signature-detection-and-extraction',
+  commit: '2a6dbc20c0558478f4a21dc80dfcb3597ed9b947',
+  licence: 'none stated (no licence file; the pages are from Tobacco800 / the IIT CDIP collection): research use only, not redistributed',
+  paths: { image: 'cnn_class_label_predictor/test/{class}/{id}.tif' },
+  boxesPath: 'assets/ground_truth_bbox.json',
+  boxesComplete: false,
+  splitRule: TOBACCO800_SPLIT_RULE,
+  notes: [
+    'Bilevel TIFF office letters. signature/ pages have one box each in assets/ground_truth_bbox.json ([xmin, ymin, xmax, ymax], the first zone of the original XML); other signatures on a page may be unboxed, so boxes are not complete (no leak figure).',
+    'A box may also hold printed text beside the signature (a closing, the typed name): the reference ink inside it counts that too.',
+  ],
+};
+
+export const INK_SET_DEFINITIONS: readonly InkSetDefinition[] = [STAVER, TOBACCO800];

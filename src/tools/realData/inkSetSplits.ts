@@ -1,0 +1,57 @@
+/**
+ * How the real ink sets' pages are split, by page id alone (never by what a page holds or how a
+ * method scores on it), so the split is the same on every machine and for every copy.
+ *
+ * StaVer (and its StaVerGt label maps, the same pages): stampDS-00360…00399 and 00420…00427 are
+ * reserved (reservedSets.ts) and never pinned. Of the rest, stampDS-00300…00359 and 00400…00419 are
+ * `report` (figures only); the others are `train`, every 4th of them in id order (index % 4 === 3) `val`.
+ *
+ * Tobacco800: the reserved documents are never pinned. The rest go by document (a letter's pages stay
+ * together), documents in id order alternating: even index `val`, odd index `report`.
+ */
+import type { PageSplit } from './datasetIndex';
+import { staverPageNumber } from './reservedSets';
+
+export const STAVER_REPORT_PAGES: readonly (readonly [number, number])[] = [
+  [300, 359],
+  [400, 419],
+];
+
+export const STAVER_SPLIT_RULE =
+  'stampDS-00300…00359 and 00400…00419 report; of the other pages (00360…00399 and 00420…00427 are reserved and never pinned) every 4th in id order (index % 4 === 3) val, the rest train';
+
+export const TOBACCO800_SPLIT_RULE =
+  'by document (the first 8 characters of the file name), documents in id order alternating: even index val, odd index report; reserved documents never pinned';
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function isStaverReport(id: string): boolean {
+  const page = staverPageNumber(id);
+  if (page === null) throw new Error(`${id} is not a StaVer page id (stampDS-NNNNN)`);
+  return STAVER_REPORT_PAGES.some(([first, last]) => page >= first && page <= last);
+}
+
+/** Each StaVer page's split, for the (non-reserved) page ids given. */
+export function staverSplits(ids: readonly string[]): Map<string, PageSplit> {
+  const splits = new Map<string, PageSplit>();
+  let trainIndex = 0;
+  for (const id of [...ids].sort(byId)) {
+    if (isStaverReport(id)) splits.set(id, 'report');
+    else splits.set(id, trainIndex++ % 4 === 3 ? 'val' : 'train');
+  }
+  return splits;
+}
+
+/** The Tobacco800 document a page belongs to: its file name's first 8 characters, lower case. */
+export function tobacco800Document(id: string): string {
+  const match = /^([a-z0-9]{8})/i.exec(id);
+  if (!match) throw new Error(`${id} does not start with a Tobacco800 document id`);
+  return match[1].toLowerCase();
+}
+
+/** Each Tobacco800 page's split: `val` or `report` by its document's place in id order. */
+export function tobacco800Splits(ids: readonly string[]): Map<string, PageSplit> {
+  const documents = [...new Set(ids.map(tobacco800Document))].sort(byId);
+  const half = new Map(documents.map((document, i) => [document, (i % 2 === 0 ? 'val' : 'report') as PageSplit]));
+  return new Map(ids.map((id) => [id, half.get(tobacco800Document(id))!]));
+}

@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetIndex, IndexedPage } from '../realData/datasetIndex';
+import { writeFixtureBuildFolder } from './fixtureBuildFolder';
+import { runRealEval } from './realEval';
+import { tasksOf } from './realInkEval';
+import { runRealInkEval } from './realInkReport';
+
+const W = 240;
+const H = 180;
+
+/**
+ * A page of dark text bars, a blue ring stamp (centre 180, 60, radius 30-36) and, when `signed`, a
+ * looping dark-blue stroke at the bottom left; its stamp mask is the ring.
+ */
+function page(signed: boolean, stamped: boolean): { rgb: Buffer; stamp: Buffer } {
+  const rgb = Buffer.alloc(W * H * 3, 245);
+  const stamp = Buffer.alloc(W * H);
+  const paint = (x: number, y: number, colour: number[]) => colour.forEach((c, i) => (rgb[(y * W + x) * 3 + i] = c));
+  for (let y = 20; y < 110; y += 15) for (let x = 15; x < 130; x++) for (let t = 0; t < 3; t++) if (x % 9 < 6) paint(x, y + t, [25, 25, 25]);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const r = Math.hypot(x - 180, y - 60);
+      if (stamped && r >= 30 && r <= 36) {
+        paint(x, y, [40, 60, 190]);
+        stamp[y * W + x] = 255;
+      }
+      if (signed && y > 125 && y < 170 && x > 20 && x < 140 && Math.abs(y - 147 - 15 * Math.sin(x / 9)) < 2) paint(x, y, [20, 30, 110]);
+    }
+  }
+  return { rgb, stamp };
+}
+
+describe('npm run eval -- --real --task stamp|signature on a fixture build folder', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'inklift-real-ink-'));
+    await writeFixtureBuildFolder(dir, [{ set: { name: 'dibco2009', title: 'DIBCO 2009' }, id: 'H03', split: 'val', seed: 3 }]);
+    const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as DatasetIndex;
+    mkdirSync(join(dir, 'ink'), { recursive: true });
+    const write = async (id: string, signed: boolean, stamped: boolean, extra: Partial<IndexedPage>): Promise<IndexedPage> => {
+      const { rgb, stamp } = page(signed, stamped);
+      const entry: IndexedPage = { id, split: 'val', image: `ink/${id}.png`, width: W, height: H, ...extra };
+      await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toFile(join(dir, entry.image));
+      if (entry.stampInk) await sharp(stamp, { raw: { width: W, height: H, channels: 1 } }).png().toFile(join(dir, entry.stampInk));
+      return entry;
+    };
+    index.sets.push({
+      name: 'staver', title: 'StaVer', kind: 'inkClasses', source: 'fixture@0', licence: 'test fixture',
+      pages: [
+        await write('S1', true, true, { stampInk: 'ink/S1.stamp.png', hasStamp: true, hasSignature: true, signatureBoxes: [[18, 122, 142, 172]], signatureBoxesComplete: true }),
+        await write('S2', false, false, { stampInk: 'ink/S2.stamp.png', hasStamp: false, hasSignature: false, signatureBoxes: [], signatureBoxesComplete: true }),
+        { id: 'S3', split: 'report', image: 'ink/none.png', width: W, height: H, hasSignature: false },
+      ],
+    });
+    index.sets.push({
+      name: 'tobacco800', title: 'Tobacco800', kind: 'signatureBoxes', source: 'fixture@0', licence: 'test fixture',
+      pages: [await write('T1', true, false, { hasSignature: true, signatureBoxes: [[18, 122, 142, 172]], signatureBoxesComplete: false })],
+    });
+    writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('knows which tasks a page counts for from its index entry', () => {
+    const base = { id: 'x', split: 'val' as const, image: 'x.png', width: 1, height: 1 };
+    expect(tasksOf({ ...base, stampInk: 's.png', hasSignature: false }, ['stamp', 'signature'])).toEqual(['stamp', 'signature']);
+    expect(tasksOf({ ...base, signatureBoxes: [[0, 0, 1, 1]] }, ['stamp', 'signature'])).toEqual(['signature']);
+    expect(tasksOf(base, ['stamp', 'signature'])).toEqual([]);
+  });
+
+  it('scores the val pages of the ink sets only: stamp IoU and FP area, recall-in-box, leak where boxes are complete, FP area', async () => {
+    const report = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['stamp', 'signature'], log: () => {} });
+    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['staver/S1', 'staver/S2', 'tobacco800/T1']);
+    const [s1, s2, t1] = report.results.map((r) => r.byEngine.classical);
+    expect(Object.keys(s1).sort()).toEqual(['ms', 'signatureLeak', 'signatureRecall', 'stamp']);
+    expect(Object.keys(s2).sort()).toEqual(['ms', 'signatureFalsePositive', 'stampFalsePositive']);
+    expect(Object.keys(t1).sort()).toEqual(['ms', 'signatureRecall']);
+    for (const value of [s1.stamp!.iou, s1.stamp!.precision, s1.stamp!.recall, s1.signatureRecall!, s1.signatureLeak!, s2.stampFalsePositive!, s2.signatureFalsePositive!, t1.signatureRecall!]) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThanOrEqual(1);
+    }
+    expect(report.tables.stamp).toMatch(/\| StaVer\s+\| 1\s+\|/);
+    expect(report.tables.signature).toMatch(/\| Tobacco800\s+\| 1\s+\| [0-9.]+\s+\| 0\s+\| –/);
+    expect(report.tables.stamp).toContain(s1.stamp!.iou.toFixed(3));
+    expect(report.caption).toContain('Held-out validation pages');
+  });
+
+  it('leaves the paper table to the paper sets', async () => {
+    const paper = await runRealEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, log: () => {} });
+    expect(paper.rows.map((r) => [r.label, r.pages])).toEqual([['DIBCO 2009', 1], ['overall', 1]]);
+  });
+
+  it('refuses to write the readme from anything but the report split', async () => {
+    await expect(runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['stamp'], readmePath: join(dir, 'README.md'), log: () => {} })).rejects.toThrow(/report split only/);
+  });
+});
