@@ -4,3 +4,4 @@ export { classicalEngine, classifyInk, createClassicalEngine } from './classical
 export { COMPOSITION, compositionKey, type CompositionKey, type CompositionRule, type InkClassName } from './composition';
 export { estimatePaperField, flattenAgainstPaper, type PaperField } from './paperField';
 export { computeInkAlpha, estimateAlphaThresholds, alphaForDeficit, type AlphaThresholds } from './inkAlpha';
+export { measureFoundInk, MIN_ITEM_EXTENT } from './foundInk';
