@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_DEMO_KEY } from '../playwright.config';
 import { typedPhoto } from './support/documents';
 import { chooseWhere, dropFiles, openApp, results } from './support/app';
+import { layoutProblems } from './support/layout';
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}.jpg`;
 
@@ -30,6 +31,9 @@ test('on this device: a typed page with Keep only: Signature says "No signature 
   // The empty image is not presented as the result: it stays folded away.
   await expect(item.getByRole('button', { name: 'Download' })).toBeHidden();
   await expect(item.getByRole('button', { name: 'Look for a stamp instead' })).toBeVisible();
+  // …and is there on request.
+  await item.getByText('Show the empty result').click();
+  await expect(item.getByRole('button', { name: 'Download' })).toBeVisible();
 
   await item.getByRole('button', { name: 'Keep all ink instead' }).click();
   const again = results(page).getByRole('listitem').filter({ hasText: name }).first();
@@ -56,4 +60,25 @@ test('on the server: "No signature found", not charged, stored in the Gallery', 
   expect(await balance()).toBe(before);
   await expect(page.getByText(`${before} / 1000 remaining`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Gallery' }).getByRole('listitem').filter({ hasText: name })).toBeVisible();
+});
+
+test.describe('phone 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the "No stamp found" notice and its options fit without overlapping', async ({ page }) => {
+    await openApp(page);
+    await chooseWhere(page, 'This device');
+    await keepOnly(page, 'Stamp');
+    await page.getByRole('checkbox', { name: 'Aggressive text removal' }).check();
+    const name = unique('typed-phone');
+    await dropFiles(page, [await typedPhoto(name)]);
+    const item = results(page).getByRole('listitem').filter({ hasText: name });
+    await expect(item.getByRole('status').filter({ hasText: 'No stamp found' })).toBeVisible({ timeout: 120_000 });
+    await expect(item.getByRole('button', { name: 'Without aggressive text removal' })).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Look for a signature instead' })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await layoutProblems(page)).toEqual([]);
+    await item.screenshot({ path: '.tmp/test-results/nothing-found-phone.png' });
+    await page.getByRole('checkbox', { name: 'Aggressive text removal' }).uncheck();
+  });
 });

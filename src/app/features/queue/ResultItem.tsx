@@ -29,6 +29,7 @@ interface Props {
 export function ResultItem({ job, onCancel, onRetry }: Props) {
   const elapsed = useElapsed(job);
   const [notice, setNotice] = useState<string | null>(null);
+  const [showEmpty, setShowEmpty] = useState(false);
   const { outcome } = job;
   const name = job.source.name;
   const otherFormat = outcome?.format === 'png' ? 'webp' : 'png';
@@ -104,9 +105,10 @@ export function ResultItem({ job, onCancel, onRetry }: Props) {
           {nothingFound ? (
             <>
               <NothingFound outcome={outcome} source={job.source} onRetry={onRetry} />
-              <details className="result__empty">
+              {/* Rendered only when open: a closed details still lays out what it holds. */}
+              <details className="result__empty" onToggle={(e) => setShowEmpty(e.currentTarget.open)}>
                 <summary>Show the empty result</summary>
-                {resultView}
+                {showEmpty && resultView}
               </details>
             </>
           ) : (
