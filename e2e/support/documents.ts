@@ -22,6 +22,20 @@ export async function inkPhoto(name = 'signed-page.jpg', width = 800, height = 6
   return { name, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', buffer };
 }
 
+/** A typed page photographed on warm paper: a heading, lines of printed text and a form line; no signature, no stamp. */
+export async function typedPhoto(name = 'typed-page.jpg', width = 800, height = 600): Promise<TestFile> {
+  const lines = ['Delivery note No. 5127 of 12 March', 'Goods: 24 boxes of printing paper, A4', 'Received in full and in good order', 'Total: 1 280.00 EUR, paid by transfer'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 800 600">
+    <defs><linearGradient id="light" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#efe6d2"/><stop offset="1" stop-color="#ddd3bd"/></linearGradient></defs>
+    <rect width="800" height="600" fill="url(#light)"/>
+    <text x="64" y="84" font-family="sans-serif" font-weight="bold" font-size="36" fill="#1b1b1b">DELIVERY NOTE</text>
+    ${lines.map((line, i) => `<text x="64" y="${180 + i * 60}" font-family="serif" font-size="25" fill="#222">${line}</text>`).join('')}
+    <line x1="80" y1="510" x2="720" y2="510" stroke="#1b1b1b" stroke-width="2"/>
+  </svg>`;
+  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer() };
+}
+
 /** A minimal one-page PDF (A5 landscape) with vector strokes: a few "printed" lines and a signature curve. */
 export function inkPdf(name = 'contract.pdf'): TestFile {
   const content = [

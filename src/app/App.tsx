@@ -14,6 +14,7 @@ import { deviceFacts, weakness } from './processing/placement';
 import { testSwitch } from './processing/testSwitches';
 import { engineSettingsFrom, useEngine } from './processing/useEngine';
 import { exposeDiagnostics } from './processing/diagnostics';
+import type { JobSource } from './processing/runJob';
 import { useApiKey, useCleanChoices, usePlacement } from './store/preferences';
 import { useOnline } from './platform/useOnline';
 
@@ -51,6 +52,7 @@ export function App() {
   const { add: addJobs } = queue;
   const addDocuments = useCallback((sources: DocumentSource[]) => addJobs(sources), [addJobs]);
   const addFiles = useCallback((files: File[]) => addJobs(files.map((file) => ({ name: file.name, file }))), [addJobs]);
+  const retryDocument = useCallback((source: JobSource) => addJobs([source]), [addJobs]);
 
   return (
     <div className="app">
@@ -74,7 +76,7 @@ export function App() {
           <AccountPanel apiKey={apiKey} onApiKey={setApiKey} demoKey={demoKey} balance={balance} />
         </div>
         <div className="app__column app__column--wide">
-          <ResultsPanel jobs={queue.jobs} engine={engine} onCancel={queue.cancel} onClear={queue.clear} />
+          <ResultsPanel jobs={queue.jobs} engine={engine} onCancel={queue.cancel} onClear={queue.clear} onRetry={retryDocument} />
           <Gallery apiKey={apiKey} />
         </div>
       </main>

@@ -5,3 +5,4 @@ export { COMPOSITION, compositionKey, type CompositionKey, type CompositionRule,
 export { estimatePaperField, flattenAgainstPaper, type PaperField } from './paperField';
 export { pageInkAlpha } from './pageInkAlpha';
 export { computeInkAlpha, estimateAlphaThresholds, alphaForDeficit, type AlphaThresholds } from './inkAlpha';
+export { measureFoundInk, MIN_ITEM_EXTENT } from './foundInk';

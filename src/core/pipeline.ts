@@ -7,6 +7,7 @@ import { measurePenInk } from './penInkAlpha';
 import { COMPOSITION, composeInk, compositionKey, keptClasses } from './composition';
 import { bridgeCrossings } from './crossingBridge';
 import { contentBox, cropImage } from './crop';
+import { measureFoundInk } from './foundInk';
 import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
@@ -22,7 +23,7 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
  * evened out against the stamp's strength, pen ink measured against its stroke's core → kept strokes
  * continued under the print and lines they cross, when those are dropped → composition per options
- * (turned back) → optional crop.
+ * → what it holds of what was asked (items, kept ink's share) → turned back → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -59,8 +60,14 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   if (!rule.keepTouching) bridgeCrossings(classMap, page, inkAlpha, keptClasses(rule));
   lap('crossings');
   let result = composeInk(page, inkAlpha, classMap, rule);
-  if (turns !== 0) result = turnImage(result, 4 - turns);
   lap('compose');
+  // Counted upright against the ink alpha as the stages above left it (the result never exceeds it), before any crop.
+  const found = measureFoundInk(result, inkAlpha, options);
+  lap('found');
+  if (turns !== 0) {
+    result = turnImage(result, 4 - turns);
+    lap('turnBack');
+  }
   let crop: CleanResult['crop'];
   if (options.crop) {
     const box = contentBox(result);
@@ -71,5 +78,5 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     lap('crop');
   }
   timings.total = performance.now() - started;
-  return { image: result, engine: engine.name, crop, timings };
+  return { image: result, found, engine: engine.name, crop, timings };
 }

@@ -69,8 +69,23 @@ export interface Engine {
   separateInk?(flattened: RgbaImage): Promise<InkSeparation>;
 }
 
+/**
+ * What the clean result holds of what was asked (src/core/foundInk.ts): the same figures on the
+ * server and on the device.
+ */
+export interface FoundInk {
+  /** Groups of kept solid ink (alpha ≥ 128) at least 1.5% of the page's long side across: specks and stray glyphs are not items. */
+  items: number;
+  /** Kept solid ink pixels ÷ all solid ink pixels of the page, 0..1 (0 on a page without ink). */
+  keptInkShare: number;
+  /** extract = signature | stamp and no item was kept. Always false for the whole page's ink (extract empty). */
+  nothingFound: boolean;
+}
+
 export interface CleanResult {
   image: RgbaImage;
+  /** What the result holds of what was asked (counted before any crop). */
+  found: FoundInk;
   /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v4"). */
   engine: string;
   /** Offset of the returned image within the input when cropped. */

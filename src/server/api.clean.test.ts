@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
-import { documentPhoto, fileBlob, multipart, rotatedJpeg, signedLetterPdf } from './testing/fixtures';
+import { documentPhoto, fileBlob, multipart, rotatedJpeg, signedLetterPdf, typedPage } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let server: TestServer;
@@ -57,11 +57,11 @@ afterAll(async () => {
 });
 
 describe('POST /api/clean', () => {
-  it('returns exactly the §2.1 JSON, charges one processing and stores the file', async () => {
+  it('returns the §2.1 JSON (plus the documented found), charges one processing and stores the file', async () => {
     const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), name: 'Contract' }) });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(Object.keys(body).sort()).toEqual(['limit', 'remaining', 'status', 'url', 'uuid']);
+    expect(Object.keys(body).sort()).toEqual(['found', 'limit', 'remaining', 'status', 'url', 'uuid']);
     const parsed = CleanResponseSchema.parse(body);
     expect(parsed.limit).toBe(1000);
     expect(parsed.remaining).toBe(999);
@@ -155,6 +155,73 @@ describe('POST /api/clean', () => {
     });
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toBe('image/png');
+  });
+});
+
+describe('POST /api/clean says what was found; an extraction that found nothing is not charged', () => {
+  const clean = (k: string, file: Buffer, fields: Record<string, string>) => server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(file), ...fields }) });
+  const balance = async (k: string) => (await (await server.request('/api/account', { key: k })).json()) as { remaining: number; limit: number };
+  const usageLines = async (id: string) =>
+    Number((await server.inklift.sql.query<{ n: string }>('SELECT COUNT(*) AS n FROM usage WHERE account_id = $1', [id])).rows[0].n);
+
+  it('a typed page without a signature, extract=signature: 200 and stored, 0 items, not charged, the balance the same everywhere', async () => {
+    const { key: k, id } = await server.account(5);
+    const typed = await typedPage();
+    const json = await clean(k, typed, { extract: 'signature', name: 'Delivery note' });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('x-inklift-found-items')).toBe('0');
+    expect(json.headers.get('x-inklift-kept-ink-share')).toMatch(/^0\.0\d{3}$/);
+    expect(json.headers.get('x-credits-charged')).toBe('0');
+    expect(json.headers.get('x-remaining')).toBe('5');
+    const body = CleanResponseSchema.parse(await json.json());
+    expect(body).toMatchObject({ remaining: 5, limit: 5, found: { items: 0, nothing_found: true } });
+    expect(body.found.kept_ink_share).toBe(Number(json.headers.get('x-inklift-kept-ink-share')));
+    // Stored and listed as usual, downloadable.
+    const listed = (await (await server.request('/api/files', { key: k })).json()) as { files: { uuid: string; name: string }[] };
+    expect(listed.files.map((f) => [f.uuid, f.name])).toEqual([[body.uuid, 'Delivery note']]);
+    expect((await fetch(body.url)).status).toBe(200);
+
+    const png = await clean(k, typed, { extract: 'stamp', aggressive: '1', type: 'png' });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect([png.headers.get('x-inklift-found-items'), png.headers.get('x-credits-charged'), png.headers.get('x-remaining')]).toEqual(['0', '0', '5']);
+    const stats = await alphaStats(Buffer.from(await png.arrayBuffer()));
+    expect(stats.opaque).toBeLessThan(50);
+
+    expect(await balance(k)).toEqual({ status: 'ok', remaining: 5, limit: 5 });
+    expect(await balanceAndFiles(k)).toBe(2);
+    expect(await usageLines(id)).toBe(0);
+  });
+
+  it('a page with a signature, extract=signature: items ≥ 1 and charged; the whole page (no extract) is charged even when typed', async () => {
+    const { key: k, id } = await server.account(5);
+    const signed = await clean(k, photo, { extract: 'signature', type: 'png' });
+    expect(signed.status).toBe(200);
+    expect(Number(signed.headers.get('x-inklift-found-items'))).toBeGreaterThanOrEqual(1);
+    const share = Number(signed.headers.get('x-inklift-kept-ink-share'));
+    expect(share).toBeGreaterThan(0.005);
+    expect(share).toBeLessThan(0.5);
+    expect(signed.headers.get('x-credits-charged')).toBe('1');
+    expect(signed.headers.get('x-remaining')).toBe('4');
+
+    const whole = await clean(k, await typedPage(), {});
+    const body = CleanResponseSchema.parse(await whole.json());
+    expect(whole.headers.get('x-credits-charged')).toBe('1');
+    expect(body).toMatchObject({ remaining: 3, found: { nothing_found: false } });
+    expect(body.found.items).toBe(Number(whole.headers.get('x-inklift-found-items')));
+    expect(await balance(k)).toEqual({ status: 'ok', remaining: 3, limit: 5 });
+    expect(await usageLines(id)).toBe(2);
+  });
+
+  it('the OpenAPI document and the reference page document both headers and the non-charge', async () => {
+    type Doc = { paths: { '/api/clean': { post: { summary: string; responses: { '200': { headers: Record<string, unknown> } } } } } };
+    const doc = (await (await server.request('/api/openapi.json')).json()) as Doc;
+    const post = doc.paths['/api/clean'].post;
+    expect(Object.keys(post.responses['200'].headers)).toEqual(expect.arrayContaining(['X-Inklift-Found-Items', 'X-Inklift-Kept-Ink-Share', 'X-Credits-Charged']));
+    expect(post.summary).toMatch(/none when extract=signature\|stamp finds nothing/);
+    const page = await (await server.request('/api/docs')).text();
+    expect(page).toContain('X-Inklift-Found-Items');
+    expect(page).toContain('X-Inklift-Kept-Ink-Share');
   });
 });
 

@@ -83,7 +83,8 @@ export function buildOpenApi(serverUrl: string) {
       '/account/usage': { get: accountOp('Balance and the ledger of charged processings (sums to limit − remaining).', { response: UsageSchema }) },
       '/api/clean': {
         post: {
-          summary: 'Remove the paper (and optionally everything but the signature or stamp); costs 1 processing on success',
+          summary:
+            'Remove the paper (and optionally everything but the signature or stamp); costs 1 processing on success, none when extract=signature|stamp finds nothing (X-Inklift-Found-Items: 0, X-Credits-Charged: 0; still stored)',
           security: bearer,
           requestBody: {
             required: true,
@@ -97,7 +98,19 @@ export function buildOpenApi(serverUrl: string) {
           },
           responses: {
             '200': {
-              description: 'The result. Headers X-File-Uuid, X-Remaining, X-Limit and X-Credits-Charged are set for every type.',
+              description:
+                'The result. Headers X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged (1, or 0 when nothing was found), X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Found-Items and X-Inklift-Kept-Ink-Share are set for every type; X-Inklift-Crop with crop=1. The JSON adds `found` to the specification’s fields.',
+              headers: {
+                'X-Credits-Charged': { description: '1; 0 when extract=signature|stamp found nothing (not charged)', schema: { type: 'string', enum: ['0', '1'] } },
+                'X-Inklift-Found-Items': {
+                  description: 'Items of kept ink in the result: groups of solid ink (alpha ≥ 128) at least 1.5% of the page’s long side across; specks and stray glyphs are not items. 0 with extract = nothing found.',
+                  schema: { type: 'integer', minimum: 0 },
+                },
+                'X-Inklift-Kept-Ink-Share': {
+                  description: 'Kept solid ink over all solid ink of the page, 0.0000–1.0000 (0 on a page without ink).',
+                  schema: { type: 'string', pattern: '^[01]\\.\\d{4}$' },
+                },
+              },
               content: {
                 'application/json': { schema: schema(CleanResponseSchema) },
                 'image/webp': { schema: { type: 'string', format: 'binary' } },

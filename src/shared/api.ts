@@ -37,12 +37,23 @@ export const CleanParamsSchema = z.object({
 export type CleanParamsInput = z.input<typeof CleanParamsSchema>;
 export type CleanParams = z.output<typeof CleanParamsSchema>;
 
+/** Beyond the spec: what the result holds of what was asked (the same figures as the X-Inklift-Found-Items and X-Inklift-Kept-Ink-Share headers). */
+export const FoundSchema = z
+  .object({
+    items: z.number().int().describe('Groups of kept ink at least 1.5% of the page’s long side across (specks and stray glyphs are not items).'),
+    kept_ink_share: z.number().describe('Kept solid ink over all solid ink of the page, 0..1, four decimals.'),
+    nothing_found: z.boolean().describe('extract=signature|stamp kept no item: this result was not charged. Always false without extract.'),
+  })
+  .describe('Beyond the spec: what was found.');
+export type Found = z.infer<typeof FoundSchema>;
+
 export const CleanResponseSchema = z.object({
   status: z.literal('ok'),
   uuid: z.guid(),
   url: z.string(),
   remaining: z.number().int(),
   limit: z.number().int(),
+  found: FoundSchema,
 });
 export type CleanResponse = z.infer<typeof CleanResponseSchema>;
 
@@ -115,7 +126,21 @@ export const CleanHeaders = {
   sourceSize: 'x-inklift-source-size',
   /** With crop=1: where the result sits in the input, `left,top,width,height`. */
   crop: 'x-inklift-crop',
+  /** How many items of kept ink the result holds (an integer; 0 with extract = nothing found, not charged). */
+  foundItems: 'x-inklift-found-items',
+  /** Kept solid ink over all solid ink of the page, `0.0000`..`1.0000`. */
+  keptInkShare: 'x-inklift-kept-ink-share',
 } as const;
+
+/** The share as the header and the JSON carry it: four decimals. */
+export const roundKeptInkShare = (share: number): number => Math.round(share * 10_000) / 10_000;
+
+/** What was found, from the `X-Inklift-Found-Items` and `X-Inklift-Kept-Ink-Share` headers, or null when absent or malformed. */
+export function parseFoundHeaders(items: string | null, share: string | null): { items: number; keptInkShare: number } | null {
+  if (!items || !/^\d+$/.test(items) || !share || !/^(0|1)(\.\d+)?$/.test(share)) return null;
+  const keptInkShare = Number(share);
+  return keptInkShare <= 1 ? { items: Number(items), keptInkShare } : null;
+}
 
 /** Where a cropped result sits in its decoded input, from the `X-Inklift-Crop` and `X-Inklift-Source-Size` headers. */
 export interface CropPlacement {

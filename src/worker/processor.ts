@@ -46,6 +46,7 @@ const api: ProcessorApi = {
       crop: result.crop ?? null,
       sourceWidth: image.width,
       sourceHeight: image.height,
+      found: result.found,
       engineName: result.engine,
       engineStatus: prepared.status,
       timings,

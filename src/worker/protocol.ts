@@ -1,5 +1,5 @@
 /** What the page and the processing worker say to each other (through comlink). */
-import type { CleanOptions, ClassMap, RgbaImage } from '../core';
+import type { CleanOptions, ClassMap, FoundInk, RgbaImage } from '../core';
 
 export type OutputFormat = 'png' | 'webp';
 
@@ -37,6 +37,8 @@ export interface ProcessResult {
   crop: { left: number; top: number; width: number; height: number } | null;
   sourceWidth: number;
   sourceHeight: number;
+  /** What the result holds of what was asked (src/core's count; nothingFound for an extraction that kept no item). */
+  found: FoundInk;
   /**
    * Milliseconds per stage: engine, decode, clean, encode; within clean the pipeline's stages as
    * `clean.<stage>` (paper, alpha, orientation, classify, refine, lines, stampInk, compose, crop) and, with the model,

@@ -4,6 +4,7 @@ import {
   BalanceResponseSchema,
   CleanHeaders,
   parseCropPlacement,
+  parseFoundHeaders,
   type CropPlacement,
   DeleteResponseSchema,
   ErrorResponseSchema,
@@ -87,6 +88,10 @@ export interface ServerCleanResult {
   engine: string | null;
   /** With crop=1: where the server cropped, in the decoded input. */
   crop: CropPlacement | null;
+  /** What the result holds (X-Inklift-Found-Items, X-Inklift-Kept-Ink-Share); null from a server that does not say. */
+  found: { items: number; keptInkShare: number } | null;
+  /** X-Credits-Charged: 1, or 0 when an extraction found nothing; null when absent. */
+  charged: number | null;
 }
 
 function balanceFrom(headers: Headers): Balance | null {
@@ -110,6 +115,8 @@ export async function cleanOnServer(request: ServerCleanRequest): Promise<Server
     balance: balanceFrom(response.headers),
     engine: response.headers.get(CleanHeaders.engine),
     crop: parseCropPlacement(response.headers.get(CleanHeaders.crop), response.headers.get(CleanHeaders.sourceSize)),
+    found: parseFoundHeaders(response.headers.get(CleanHeaders.foundItems), response.headers.get(CleanHeaders.keptInkShare)),
+    charged: /^[01]$/.test(response.headers.get(CleanHeaders.charged) ?? '') ? Number(response.headers.get(CleanHeaders.charged)) : null,
   };
 }
 

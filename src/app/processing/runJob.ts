@@ -12,6 +12,15 @@ export interface JobSource {
   name: string;
   file?: Blob;
   url?: string;
+  /** Options for this document only, over the chosen ones (a retry with another option). */
+  choices?: Partial<CleanChoices>;
+}
+
+/** What the result holds of what was asked; nothingFound: an extraction (signature or stamp) that kept no item. */
+export interface JobFound {
+  items: number;
+  keptInkShare: number;
+  nothingFound: boolean;
 }
 
 export interface JobOutcome {
@@ -28,6 +37,12 @@ export interface JobOutcome {
   crop: CropPlacement | null;
   /** True when the result was cropped and its place in the input is unknown. */
   cropUnknown: boolean;
+  /** The options this document ran with. */
+  choices: CleanChoices;
+  /** What was found; null when the server did not say. */
+  found: JobFound | null;
+  /** Processings charged on the server (0 when an extraction found nothing); null on this device, which never charges. */
+  charged: number | null;
 }
 
 export interface JobContext {
@@ -50,9 +65,12 @@ async function fetchSource(url: string, signal: AbortSignal): Promise<Blob> {
   return response.blob();
 }
 
+/** The options of one document: the chosen ones, with the document's own over them. */
+const choicesOf = (source: JobSource, context: JobContext): CleanChoices => ({ ...context.choices, ...source.choices });
+
 async function onDevice(source: JobSource, context: JobContext, reason: string): Promise<JobOutcome> {
   const input = source.file ?? (await fetchSource(source.url ?? '', context.signal));
-  const { choices } = context;
+  const choices = choicesOf(source, context);
   const result = await context.bridge.process(
     {
       input,
@@ -80,7 +98,21 @@ async function onDevice(source: JobSource, context: JobContext, reason: string):
   });
   context.onStored('device');
   const crop = result.crop ? { ...result.crop, sourceWidth: result.sourceWidth, sourceHeight: result.sourceHeight } : null;
-  return { blob: result.output, format: result.format, where: 'device', reason, engine, preview: result.preview, uuid: null, localId, crop, cropUnknown: false };
+  return {
+    blob: result.output,
+    format: result.format,
+    where: 'device',
+    reason,
+    engine,
+    preview: result.preview,
+    uuid: null,
+    localId,
+    crop,
+    cropUnknown: false,
+    choices,
+    found: result.found,
+    charged: null,
+  };
 }
 
 function describeEngine(engineName: string, status: EngineStatus): string {
@@ -89,7 +121,7 @@ function describeEngine(engineName: string, status: EngineStatus): string {
 
 async function onServer(source: JobSource, context: JobContext, reason: string): Promise<JobOutcome> {
   if (!context.apiKey) throw new Error('Processing on the server needs an API key (see Account).');
-  const { choices } = context;
+  const choices = choicesOf(source, context);
   context.onProgress({ stage: 'upload' });
   const result = await cleanOnServer({
     apiKey: context.apiKey,
@@ -108,7 +140,23 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
   });
   if (result.balance) context.onBalance(result.balance);
   context.onStored('server');
-  return { blob: result.blob, format: choices.format, where: 'server', reason, engine: result.engine ?? 'server', preview: null, uuid: result.uuid, localId: null, crop: result.crop, cropUnknown: choices.crop && result.crop === null };
+  // Nothing found as src/core defines it (src/core/foundInk.ts): an extraction that kept no item.
+  const found = result.found ? { ...result.found, nothingFound: choices.extract !== '' && result.found.items === 0 } : null;
+  return {
+    blob: result.blob,
+    format: choices.format,
+    where: 'server',
+    reason,
+    engine: result.engine ?? 'server',
+    preview: null,
+    uuid: result.uuid,
+    localId: null,
+    crop: result.crop,
+    cropUnknown: choices.crop && result.crop === null,
+    choices,
+    found,
+    charged: result.charged,
+  };
 }
 
 export async function runJob(source: JobSource, context: JobContext): Promise<JobOutcome> {

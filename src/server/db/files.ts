@@ -56,22 +56,41 @@ export async function chargeOneAndRecord(sql: Sql, file: NewFile): Promise<Charg
       [file.accountId],
     );
     if (debit.rows.length === 0) {
-      const { rows } = await tx.query<{ remaining: number; balance_limit: number }>(
-        'SELECT remaining, balance_limit FROM accounts WHERE id = $1',
-        [file.accountId],
-      );
-      return { ok: false, reason: 'insufficient_balance', remaining: Number(rows[0]?.remaining ?? 0), limit: Number(rows[0]?.balance_limit ?? 0) };
+      const balance = await currentBalance(tx, file.accountId);
+      return { ok: false, reason: 'insufficient_balance', ...balance };
     }
-    const { rows } = await tx.query<FileRow>(
-      `INSERT INTO files (uuid, account_id, name, blob_key, bytes, width, height, etag, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-               CASE WHEN $9::integer > 0 THEN now() + make_interval(days => $9::integer) ELSE NULL END)
-       RETURNING *`,
-      [file.uuid, file.accountId, file.name, file.blobKey, file.bytes, file.width, file.height, file.etag, file.retentionDays],
-    );
+    const stored = await insertFile(tx, file);
     await tx.query('INSERT INTO usage (account_id, file_uuid, name) VALUES ($1, $2, $3)', [file.accountId, file.uuid, file.name]);
-    return { ok: true, file: toFile(rows[0]), remaining: Number(debit.rows[0].remaining), limit: Number(debit.rows[0].balance_limit) };
+    return { ok: true, file: stored, remaining: Number(debit.rows[0].remaining), limit: Number(debit.rows[0].balance_limit) };
   });
+}
+
+/**
+ * Records a file that is not charged (an extraction that found nothing): no debit and no line in
+ * the usage ledger, which lists charged processings only and so still sums to limit − remaining.
+ * Returns the balance as it stands, read in the same transaction.
+ */
+export async function recordUncharged(sql: Sql, file: NewFile): Promise<ChargeOutcome & { ok: true }> {
+  return sql.transaction(async (tx) => {
+    const stored = await insertFile(tx, file);
+    return { ok: true, file: stored, ...(await currentBalance(tx, file.accountId)) };
+  });
+}
+
+async function currentBalance(db: Queryable, accountId: string): Promise<{ remaining: number; limit: number }> {
+  const { rows } = await db.query<{ remaining: number; balance_limit: number }>('SELECT remaining, balance_limit FROM accounts WHERE id = $1', [accountId]);
+  return { remaining: Number(rows[0]?.remaining ?? 0), limit: Number(rows[0]?.balance_limit ?? 0) };
+}
+
+async function insertFile(db: Queryable, file: NewFile): Promise<StoredFile> {
+  const { rows } = await db.query<FileRow>(
+    `INSERT INTO files (uuid, account_id, name, blob_key, bytes, width, height, etag, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+             CASE WHEN $9::integer > 0 THEN now() + make_interval(days => $9::integer) ELSE NULL END)
+     RETURNING *`,
+    [file.uuid, file.accountId, file.name, file.blobKey, file.bytes, file.width, file.height, file.etag, file.retentionDays],
+  );
+  return toFile(rows[0]);
 }
 
 /** A live (not expired) file by uuid, whoever owns it. */

@@ -1,4 +1,4 @@
-import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
+import { cleanImage, type CleanOptions, type Engine, type FoundInk, type RgbaImage } from '../../core';
 import { unsupportedMedia } from '../errors';
 import { decodeRaster } from '../imaging/decodeRaster';
 import { encodePng, encodeWebp } from '../imaging/encode';
@@ -27,6 +27,8 @@ export interface ProcessResult {
   /** Size of the decoded input, and where the result sits in it when cropped. */
   source: { width: number; height: number };
   crop: { left: number; top: number; width: number; height: number } | null;
+  /** What the result holds of what was asked; nothingFound decides that it is not charged. */
+  found: FoundInk;
 }
 
 export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): Promise<{ image: RgbaImage; kind: string }> {
@@ -50,5 +52,6 @@ export async function processDocument(request: ProcessRequest, engine?: Engine):
     kind,
     source: { width: image.width, height: image.height },
     crop: result.crop ?? null,
+    found: result.found,
   };
 }

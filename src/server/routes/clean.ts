@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CleanHeaders, formatCropHeader, type CleanResponse } from '../../shared/api';
+import { CleanHeaders, formatCropHeader, roundKeptInkShare, type CleanResponse } from '../../shared/api';
 import { getAccount } from '../db/accounts';
-import { chargeOneAndRecord } from '../db/files';
+import { chargeOneAndRecord, recordUncharged, type NewFile } from '../db/files';
 import { ApiError, unsupportedMedia } from '../errors';
 import { sniffDocumentKind } from '../imaging/sniff';
 import { fetchDocument } from '../net/fetchDocument';
@@ -44,19 +44,23 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
     const blobKey = `${uuid}.webp`;
     const webp = Buffer.from(result.webp);
     await blobs.put(blobKey, webp);
+    const record: NewFile = {
+      uuid,
+      accountId: account.id,
+      name: input.params.name ? input.params.name : null,
+      blobKey,
+      bytes: webp.length,
+      width: result.width,
+      height: result.height,
+      etag: `"${crypto.createHash('sha256').update(webp).digest('base64url').slice(0, 27)}"`,
+      retentionDays: config.retentionDays,
+    };
+    // An extraction that found nothing is stored like any result (the gallery stays whole) but not
+    // charged, as remove.bg does not charge for an image without foreground.
+    const charged = !result.found.nothingFound;
     let outcome;
     try {
-      outcome = await chargeOneAndRecord(sql, {
-        uuid,
-        accountId: account.id,
-        name: input.params.name ? input.params.name : null,
-        blobKey,
-        bytes: webp.length,
-        width: result.width,
-        height: result.height,
-        etag: `"${crypto.createHash('sha256').update(webp).digest('base64url').slice(0, 27)}"`,
-        retentionDays: config.retentionDays,
-      });
+      outcome = charged ? await chargeOneAndRecord(sql, record) : await recordUncharged(sql, record);
     } catch (error) {
       await blobs.delete(blobKey).catch(() => undefined);
       throw error;
@@ -67,19 +71,29 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
     }
 
     const url = fileUrl(publicOrigin(request, config.publicUrl), uuid);
+    const keptInkShare = roundKeptInkShare(result.found.keptInkShare);
     reply.headers({
       [CleanHeaders.fileUuid]: uuid,
       [CleanHeaders.remaining]: String(outcome.remaining),
       [CleanHeaders.limit]: String(outcome.limit),
-      [CleanHeaders.charged]: '1',
+      [CleanHeaders.charged]: charged ? '1' : '0',
       [CleanHeaders.engine]: result.engine,
       [CleanHeaders.sourceSize]: `${result.source.width}x${result.source.height}`,
       ...(result.crop ? { [CleanHeaders.crop]: formatCropHeader(result.crop) } : {}),
+      [CleanHeaders.foundItems]: String(result.found.items),
+      [CleanHeaders.keptInkShare]: keptInkShare.toFixed(4),
       'cache-control': 'no-store',
     });
     if (input.params.type === 'webp') return reply.type('image/webp').send(webp);
     if (input.params.type === 'png') return reply.type('image/png').send(Buffer.from(result.png!));
-    const body: CleanResponse = { status: 'ok', uuid, url, remaining: outcome.remaining, limit: outcome.limit };
+    const body: CleanResponse = {
+      status: 'ok',
+      uuid,
+      url,
+      remaining: outcome.remaining,
+      limit: outcome.limit,
+      found: { items: result.found.items, kept_ink_share: keptInkShare, nothing_found: result.found.nothingFound },
+    };
     return reply.send(body);
   });
 }

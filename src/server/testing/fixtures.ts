@@ -16,6 +16,20 @@ export async function documentPhoto(width = 900, height = 600, format: 'jpeg' | 
   return format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
 }
 
+/** A typed page with no signature and no stamp: a heading, lines of printed text and a form line, on tinted paper. */
+export async function typedPage(width = 900, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const size = height / 24;
+  const lines = ['Delivery note No. 5127 of 12 March', 'Goods: 24 boxes of printing paper, A4, 80 g/m2', 'Received in full and in good order', 'Total: 1 280.00 EUR, paid by transfer'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="rgb(244,240,230)"/>
+    <text x="${width * 0.08}" y="${height * 0.14}" font-family="sans-serif" font-weight="bold" font-size="${size * 1.5}" fill="rgb(20,20,20)">DELIVERY NOTE</text>
+    ${lines.map((line, i) => `<text x="${width * 0.08}" y="${height * (0.3 + i * 0.1)}" font-family="serif" font-size="${size}" fill="rgb(25,25,25)">${line}</text>`).join('')}
+    <line x1="${width * 0.1}" y1="${height * 0.85}" x2="${width * 0.9}" y2="${height * 0.85}" stroke="rgb(20,20,20)" stroke-width="2"/>
+  </svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
+}
+
 /** A JPEG stored sideways with EXIF orientation 6 (rotate 90° clockwise to display). */
 export async function rotatedJpeg(width = 400, height = 200): Promise<Buffer> {
   const page = await documentPhoto(width, height, 'png');

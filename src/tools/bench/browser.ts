@@ -190,6 +190,7 @@ export const STAGE_LABELS: Record<string, string> = {
   'clean.inkStrength': '  ink strength (stamp evened out, pen against its core)',
   'clean.crossings': '  crossings (kept strokes continued under dropped print and lines)',
   'clean.compose': '  compose',
+  'clean.found': '  found (items and kept ink share of the result)',
   'clean.crop': '  crop',
   encode: 'encode PNG',
 };

@@ -1,7 +1,9 @@
 /** One document of the batch: progress while it runs, then where it was processed, the comparison and its actions. */
 import { useEffect, useState } from 'react';
+import type { JobSource } from '../../processing/runJob';
 import { CompareView } from './CompareView';
 import { convertImage, copyImage, resultFileName, saveBlob } from './imageFiles';
+import { NothingFound } from './NothingFound';
 import type { Job } from './useQueue';
 
 function useElapsed(job: Job): number | null {
@@ -17,12 +19,22 @@ function useElapsed(job: Job): number | null {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string) => void }) {
+interface Props {
+  job: Job;
+  onCancel: (id: string) => void;
+  /** Runs a document again (with the options its source carries). */
+  onRetry: (source: JobSource) => void;
+}
+
+export function ResultItem({ job, onCancel, onRetry }: Props) {
   const elapsed = useElapsed(job);
   const [notice, setNotice] = useState<string | null>(null);
+  const [showEmpty, setShowEmpty] = useState(false);
   const { outcome } = job;
   const name = job.source.name;
   const otherFormat = outcome?.format === 'png' ? 'webp' : 'png';
+  // An extraction that kept nothing is said in words; its (empty) image only on request.
+  const nothingFound = outcome?.found?.nothingFound === true;
 
   const act = async (what: () => Promise<void>, done?: string) => {
     try {
@@ -33,6 +45,32 @@ export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string)
     }
   };
 
+  const resultView = outcome && job.resultUrl && (
+    <>
+      <CompareView name={name} before={outcome.cropUnknown ? null : (job.previewUrl ?? job.originalUrl)} after={job.resultUrl} crop={outcome.crop} />
+      <div className="result__actions">
+        <button type="button" className="button button--primary" onClick={() => saveBlob(outcome.blob, resultFileName(name, outcome.format))}>
+          Download
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => act(async () => saveBlob(await convertImage(outcome.blob, otherFormat), resultFileName(name, otherFormat)))}
+        >
+          Save as {otherFormat === "webp" ? "WebP" : "PNG"}
+        </button>
+        <button type="button" className="button" onClick={() => act(() => copyImage(outcome.blob), 'Copied to the clipboard.')}>
+          Copy
+        </button>
+        {notice && (
+          <span className="muted" role="status">
+            {notice}
+          </span>
+        )}
+      </div>
+    </>
+  );
+
   return (
     <li className={`result result--${job.status}`} aria-label={name}>
       <div className="result__head">
@@ -40,7 +78,7 @@ export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string)
           {name}
         </span>
         <span className="result__status">
-          {job.status === 'done' ? 'Done' : job.stage}
+          {job.status === 'done' ? (nothingFound ? 'Nothing found' : 'Done') : job.stage}
           {elapsed !== null && ` · ${seconds(elapsed)}`}
         </span>
       </div>
@@ -64,27 +102,18 @@ export function ResultItem({ job, onCancel }: { job: Job; onCancel: (id: string)
             {elapsed !== null && ` in ${seconds(elapsed)}`} — {outcome.reason}.{' '}
             <span className="muted">Engine: {outcome.engine}</span>
           </p>
-          <CompareView name={name} before={outcome.cropUnknown ? null : (job.previewUrl ?? job.originalUrl)} after={job.resultUrl} crop={outcome.crop} />
-          <div className="result__actions">
-            <button type="button" className="button button--primary" onClick={() => saveBlob(outcome.blob, resultFileName(name, outcome.format))}>
-              Download
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => act(async () => saveBlob(await convertImage(outcome.blob, otherFormat), resultFileName(name, otherFormat)))}
-            >
-              Save as {otherFormat === "webp" ? "WebP" : "PNG"}
-            </button>
-            <button type="button" className="button" onClick={() => act(() => copyImage(outcome.blob), 'Copied to the clipboard.')}>
-              Copy
-            </button>
-            {notice && (
-              <span className="muted" role="status">
-                {notice}
-              </span>
-            )}
-          </div>
+          {nothingFound ? (
+            <>
+              <NothingFound outcome={outcome} source={job.source} onRetry={onRetry} />
+              {/* Rendered only when open: a closed details still lays out what it holds. */}
+              <details className="result__empty" onToggle={(e) => setShowEmpty(e.currentTarget.open)}>
+                <summary>Show the empty result</summary>
+                {showEmpty && resultView}
+              </details>
+            </>
+          ) : (
+            resultView
+          )}
         </>
       )}
     </li>

@@ -1,5 +1,6 @@
 /** The batch: every document with its progress and result, saving all as one ZIP, clearing finished ones. */
 import { useState } from 'react';
+import type { JobSource } from '../../processing/runJob';
 import type { EngineState } from '../../processing/useEngine';
 import { resultFileName, saveBlob } from './imageFiles';
 import { ResultItem } from './ResultItem';
@@ -11,6 +12,8 @@ interface Props {
   engine: EngineState;
   onCancel: (id: string) => void;
   onClear: () => void;
+  /** Queues a document again (a retry with other options after nothing was found). */
+  onRetry: (source: JobSource) => void;
 }
 
 function EngineNote({ engine }: { engine: EngineState }) {
@@ -31,7 +34,7 @@ function EngineNote({ engine }: { engine: EngineState }) {
   );
 }
 
-export function ResultsPanel({ jobs, engine, onCancel, onClear }: Props) {
+export function ResultsPanel({ jobs, engine, onCancel, onClear, onRetry }: Props) {
   const [zipping, setZipping] = useState(false);
   const finished = jobs.filter((job) => job.status === 'done' && job.outcome);
   const saveZip = async () => {
@@ -60,7 +63,7 @@ export function ResultsPanel({ jobs, engine, onCancel, onClear }: Props) {
       {jobs.length === 0 && <p className="muted empty">Drop documents anywhere on the page, choose files, paste an image or give a link.</p>}
       <ul className="results__list" aria-label="Results">
         {jobs.map((job) => (
-          <ResultItem key={job.id} job={job} onCancel={onCancel} />
+          <ResultItem key={job.id} job={job} onCancel={onCancel} onRetry={onRetry} />
         ))}
       </ul>
     </section>
