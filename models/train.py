@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def parse_args():
     p = argparse.ArgumentParser()
-    p.add_argument('--train', default=os.path.join(HERE, '.cache/prep/train'))
+    p.add_argument('--train', default=os.path.join(HERE, '.cache/prep/train'), help='prepared folder(s), comma-separated')
     p.add_argument('--val', default=os.path.join(HERE, '.cache/prep/val'))
     p.add_argument('--run', default=os.path.join(HERE, '.cache/run'))
     p.add_argument('--out', default=os.path.join(HERE, 'inkseg.onnx'))
@@ -97,7 +97,8 @@ def main():
     step = 0
     elapsed = 0.0
     limit = 6 if a.smoke else None
-    train_pages = load_pages(a.train, limit)
+    # Several folders (comma-separated): the generated pages and the real pages with ink classes.
+    train_pages = [page for folder in a.train.split(',') for page in load_pages(folder, limit)]
     val_pages = load_pages(a.val, 4 if a.smoke else None) if os.path.isdir(a.val) else []
     print(f'train: {len(train_pages)} train pages, {len(val_pages)} val pages', flush=True)
     for pages in (train_pages, val_pages):

@@ -46,7 +46,7 @@ function sign(ctx: SKRSContext2D, random: Random, slot: SignatureSlot, ink: Rgb,
     const width = cutout.image.width * cutout.unitsPerPixel * scale;
     const height = cutout.image.height * cutout.unitsPerPixel * scale;
     const x = slot.x + (r.chance(0.3) ? -r.range(20, 90) : r.range(-10, slot.width * 0.35));
-    const box = drawCutout(ctx, cutout, x + width / 2, slot.y - height * r.range(0.15, 0.45), scale, r.range(-0.1, 0.1));
+    const box = drawCutout(ctx, cutout, x + width / 2, slot.y - height * r.range(0.15, 0.45), scale, r.range(-0.1, 0.1), css(ink));
     return { style: 'real', box };
   }
   ctx.fillStyle = ctx.strokeStyle = css(ink);
@@ -141,9 +141,9 @@ function stamp(ctx: SKRSContext2D, random: Random, x: number, y: number, ink: Na
   const cutout = pickRealInk(realInk, 'stamp');
   if (cutout && realInk) {
     const r = realInk.random;
-    const box = drawCutout(ctx, cutout, cx, cy, r.range(0.85, 1.15), r.range(-0.4, 0.4));
+    const box = drawCutout(ctx, cutout, cx, cy, r.range(0.85, 1.15), r.range(-0.4, 0.4), css(jitter(r, ink.rgb, 12)));
     const smudge = r.chance(0.08) ? { angle: r.range(0, Math.PI * 2), length: r.range(2, 6) } : null;
-    return { shape: 'real', variant: 'real', cx, cy, radius: Math.max(box.width, box.height) / 2, colour: 'real', smudge };
+    return { shape: 'real', variant: 'real', cx, cy, radius: Math.max(box.width, box.height) / 2, colour: cutout.colour === 'own' ? 'real' : ink.name, smudge };
   }
   ctx.fillStyle = ctx.strokeStyle = css(jitter(random, ink.rgb, 12));
   const info = drawStamp(ctx, random, cx, cy, language);

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Random } from './random';
 
 export type RealInkKind = 'signature' | 'stamp';
@@ -20,6 +20,8 @@ export type RealInkKind = 'signature' | 'stamp';
 export interface RealInkEntry {
   file: string;
   kind: RealInkKind;
+  /** 'own': the cut-out's colours are the real ink's; 'ink': only its shape is real (white, alpha = coverage), the page inks it with a pen or pad colour. */
+  colour: 'own' | 'ink';
   /** Page units (1 000 = the source page's width) per cut-out pixel: keeps the ink's physical size. */
   unitsPerPixel: number;
   /** Where it was cut from (set and page), for the render's manifest. */
@@ -40,6 +42,11 @@ export const REAL_INK_SHARE = 0.5;
 
 export async function loadRealInkLibrary(dir: string): Promise<RealInkLibrary> {
   const entries = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as RealInkEntry[];
+  for (const e of entries) {
+    if ((e.kind !== 'signature' && e.kind !== 'stamp') || (e.colour !== 'own' && e.colour !== 'ink') || !(e.unitsPerPixel > 0)) {
+      throw new Error(`${dir}/index.json: ${e.file} is not a signature or stamp with colour own|ink and a scale`);
+    }
+  }
   const cutouts = await Promise.all(entries.map(async (e) => ({ ...e, image: await loadImage(readFileSync(path.join(dir, e.file))) })));
   const library = { signatures: cutouts.filter((c) => c.kind === 'signature'), stamps: cutouts.filter((c) => c.kind === 'stamp') };
   if (library.signatures.length + library.stamps.length === 0) throw new Error(`no real ink cut-outs in ${dir}/index.json`);
@@ -60,17 +67,29 @@ export function pickRealInk(source: RealInkSource | undefined, kind: RealInkKind
   return source.random.pick(pool);
 }
 
+/** A shape-only cut-out in the page's ink: its alpha kept, its colour `ink` (CSS). */
+function inked(cutout: RealInkCutout, ink: string) {
+  const canvas = createCanvas(cutout.image.width, cutout.image.height);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(cutout.image, 0, 0);
+  ctx.globalCompositeOperation = 'source-in';
+  ctx.fillStyle = ink;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
 /**
  * Draws the cut-out centred at (cx, cy) in page units, at its physical size × `scale`, turned by
- * `angle` radians; returns its axis-aligned box (page units, before the page rotation).
+ * `angle` radians, in `ink` (CSS) when only its shape is real; returns its axis-aligned box (page
+ * units, before the page rotation).
  */
-export function drawCutout(ctx: SKRSContext2D, cutout: RealInkCutout, cx: number, cy: number, scale: number, angle: number): { x: number; y: number; width: number; height: number } {
+export function drawCutout(ctx: SKRSContext2D, cutout: RealInkCutout, cx: number, cy: number, scale: number, angle: number, ink: string): { x: number; y: number; width: number; height: number } {
   const w = cutout.image.width * cutout.unitsPerPixel * scale;
   const h = cutout.image.height * cutout.unitsPerPixel * scale;
   ctx.save();
   ctx.translate(cx, cy);
   ctx.rotate(angle);
-  ctx.drawImage(cutout.image, -w / 2, -h / 2, w, h);
+  ctx.drawImage(cutout.colour === 'own' ? cutout.image : inked(cutout, ink), -w / 2, -h / 2, w, h);
   ctx.restore();
   const bw = Math.abs(w * Math.cos(angle)) + Math.abs(h * Math.sin(angle));
   const bh = Math.abs(w * Math.sin(angle)) + Math.abs(h * Math.cos(angle));

@@ -244,8 +244,8 @@ describe('synthetic documents with real ink', () => {
     writeFileSync(
       path.join(dir, 'index.json'),
       JSON.stringify([
-        { file: 'sig.png', kind: 'signature', unitsPerPixel: 0.8, source: 'test' },
-        { file: 'stamp.png', kind: 'stamp', unitsPerPixel: 0.8, source: 'test' },
+        { file: 'sig.png', kind: 'signature', colour: 'ink', unitsPerPixel: 0.8, source: 'test' },
+        { file: 'stamp.png', kind: 'stamp', colour: 'own', unitsPerPixel: 0.8, source: 'test' },
       ]),
     );
     const library = await loadRealInkLibrary(dir);
