@@ -70,6 +70,12 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
   const reports: SetReport[] = [];
 
   for (const set of chosen) {
+    if (set.kind === 'inkCrops') {
+      // Crops of real ink without a page or truth around them: nothing to build here.
+      log(`${set.name}: ${set.pages.length} ink crops pinned, for npm run data:real-ink only (no pages to build)`);
+      continue;
+    }
+    const kind = set.kind;
     const report: SetReport = { name: set.name, title: set.title, pinned: set.pages.length, built: 0, converted: 0, reused: 0, splits: { train: 0, val: 0, report: 0 } };
     const pages: IndexedPage[] = [];
     const findOnce = (repository = set.repository, commit = set.commit): Promise<FoundRepository> => {
@@ -171,7 +177,7 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
       indexedSets.push({
         name: set.name,
         title: set.title,
-        kind: set.kind,
+        kind,
         source: `${set.repository}@${set.commit}${labelSource ? ` + ${labelSource.repository}@${labelSource.commit}` : ''}`,
         licence: labelSource ? `${set.repository}: ${set.licence}; ${labelSource.repository}: ${labelSource.licence}` : set.licence,
         pages,

@@ -8,7 +8,7 @@
  * built or a file's checksum differs from its pin; 2 on a usage error.
  */
 import { parseArgs } from 'node:util';
-import { buildRealData, CHECKSUM_MISMATCH, type BuildResult } from './buildRealData';
+import { buildRealData, CHECKSUM_MISMATCH, selectSets, type BuildResult } from './buildRealData';
 import { DEFAULT_REAL_DATA_DIR, type MissingFile } from './datasetIndex';
 import { DEFAULT_SOURCES_MANIFEST, readSourcesManifest } from './sourcesManifest';
 
@@ -68,8 +68,10 @@ async function main(): Promise<number> {
   const out = values.out ?? DEFAULT_REAL_DATA_DIR;
   const sets = values.sets?.split(',').map((name) => name.trim()).filter(Boolean);
   let result: BuildResult;
+  let onlyInkCrops: boolean;
   try {
     const manifest = readSourcesManifest(manifestPath);
+    onlyInkCrops = selectSets(manifest, sets).every((set) => set.kind === 'inkCrops');
     console.log(`building real data from ${values.from} into ${out} (manifest ${manifestPath})`);
     result = await buildRealData({ from: values.from, out, manifest, sets, log: (line) => console.log(line) });
   } catch (error) {
@@ -80,6 +82,10 @@ async function main(): Promise<number> {
   if (result.refused.length > 0) {
     console.error(`\n${result.refused.length} file(s) refused: ${CHECKSUM_MISMATCH} against the pinned manifest. Not the pinned data: check the copy in ${values.from}.`);
     return 1;
+  }
+  if (onlyInkCrops) {
+    console.log('\nthe chosen sets are ink crops: they have no pages to build here; npm run data:real-ink reads them.');
+    return 0;
   }
   if (result.index.sets.length === 0) {
     console.error('\nnothing could be built: see the missing list above.');

@@ -4,11 +4,11 @@
  * models/data/real/sources.json beside the paper sets of pinnedSetDefinitions.ts.
  */
 import type { PinnedSet } from './sourcesManifest';
-import { STAVER_SPLIT_RULE, TOBACCO800_SPLIT_RULE } from './inkSetSplits';
+import { STAVER_SPLIT_RULE, TOBACCO800_SPLIT_RULE, WRITER_SPLIT_RULE } from './inkSetSplits';
 
 /** An ink set before its pages (and boxes file) are pinned. */
 export interface InkSetDefinition extends Omit<PinnedSet, 'pages' | 'boxes'> {
-  kind: 'inkClasses' | 'signatureBoxes';
+  kind: 'inkClasses' | 'signatureBoxes' | 'inkCrops';
   /** signatureBoxes: the boxes file's path at the set's commit. */
   boxesPath?: string;
 }
@@ -61,4 +61,27 @@ export const TOBACCO800: InkSetDefinition = {
   ],
 };
 
-export const INK_SET_DEFINITIONS: readonly InkSetDefinition[] = [STAVER, TOBACCO800];
+export const CROSS_MEDIA_SIGNATURES: InkSetDefinition = {
+  name: 'crossmedia',
+  title: 'Cross-media Signatures (paper)',
+  kind: 'inkCrops',
+  role: 'split',
+  repository: 'dishangti/Cross-media-Signatures',
+  commit: '46ca4087849be0cd61b8667cb109bf1498939418',
+  licence: 'MIT (LICENSE: "MIT License, Copyright (c) 2023 低熵体"; the data of Luo et al., Adv. Intell. Syst. 5:2300439, 2023); real people\'s names: keep internal',
+  // {writer} and {n}: the volunteer's number and the crop's number; {ext}: png, or jpg for writers 51-75.
+  paths: { image: 'experiment/rect/{writer}/{n}.{ext}' },
+  crops: { ink: 'signature', first: 1, last: 10 },
+  splitRule: WRITER_SPLIT_RULE,
+  notes: [
+    'experiment/rect/<writer>/<n>: 40 crops per volunteer of ten Chinese names; n 1-10 are on paper (grey pen ink with its texture, scanned or photographed), ' +
+      'n 11-20 on an iPad (solid black), n 21-40 on a phone (thin, often red or orange lines, some on black): checked by eye on every writer\'s crops 1, 5, 10, 11, 12, 21 and 31. Only 1-10 are pinned.',
+    'The crops\' pixel size is not physical: writers 1-48 are cut from CamScanner A4 pages (origin/1-48/paper/*.pdf, about 9 px/mm) and enlarged (writer 1: about 4.5 times), ' +
+      'writers 52-75 resized to a fixed width (230-300 px), the others cut from page photos of any resolution. data:real-ink scales each name to an ink height of 8 mm (as measured on those A4 pages).',
+    'Left out: control/rect (220 paper crops of 11 control volunteers, numbered 1-11 like the first experiment writers, so a writer split across both is not certain), ' +
+      'origin/ page scans and photos (the same names the crops were cut from), and the square/bin/skel derivatives.',
+    'Volunteers 34 and 36 wrote with the left hand.',
+  ],
+};
+
+export const INK_SET_DEFINITIONS: readonly InkSetDefinition[] = [STAVER, TOBACCO800, CROSS_MEDIA_SIGNATURES];

@@ -8,6 +8,9 @@
  *
  * Tobacco800: the reserved documents are never pinned. The rest go by document (a letter's pages stay
  * together), documents in id order alternating: even index `val`, odd index `report`.
+ *
+ * Ink crops (Cross-media Signatures): by writer, so no hand is on both sides; writers in id order
+ * (numerically: 1, 2, … 10, not 1, 10, 2), every 4th (index % 4 === 3) `val`, the rest `train`.
  */
 import type { PageSplit } from './datasetIndex';
 import { staverPageNumber } from './reservedSets';
@@ -22,6 +25,9 @@ export const STAVER_SPLIT_RULE =
 
 export const TOBACCO800_SPLIT_RULE =
   'by document (the first 8 characters of the file name), documents in id order alternating: even index val, odd index report; reserved documents never pinned';
+
+export const WRITER_SPLIT_RULE =
+  'by writer (every crop of a writer on one side): writers in numeric id order, every 4th (index % 4 === 3) val, the rest train; no report split (figures come from the page sets)';
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -54,4 +60,17 @@ export function tobacco800Splits(ids: readonly string[]): Map<string, PageSplit>
   const documents = [...new Set(ids.map(tobacco800Document))].sort(byId);
   const half = new Map(documents.map((document, i) => [document, (i % 2 === 0 ? 'val' : 'report') as PageSplit]));
   return new Map(ids.map((id) => [id, half.get(tobacco800Document(id))!]));
+}
+
+/** Writer ids in id order: numerically when both are numbers, else as text. */
+export function byWriterId(a: string, b: string): number {
+  const numeric = /^\d+$/.test(a) && /^\d+$/.test(b);
+  if (numeric && Number(a) !== Number(b)) return Number(a) - Number(b);
+  return byId(a, b);
+}
+
+/** Each writer's split: every 4th writer in id order `val`, the rest `train`. */
+export function writerSplits(writers: readonly string[]): Map<string, PageSplit> {
+  const ordered = [...new Set(writers)].sort(byWriterId);
+  return new Map(ordered.map((writer, i) => [writer, (i % 4 === 3 ? 'val' : 'train') as PageSplit]));
 }

@@ -7,6 +7,7 @@
 import { listTree, readBlobAtCommit, type TreeEntry } from './gitObjects';
 import type { InkSetDefinition } from './inkSetDefinitions';
 import { staverSplits, tobacco800Splits } from './inkSetSplits';
+import { pinInkCrops } from './pinInkCrops';
 import { pinFile, type LocateRepository } from './pinManifest';
 import { reservedReason } from './reservedSets';
 import type { PinnedPage, PinnedSet } from './sourcesManifest';
@@ -15,6 +16,8 @@ const SIGNATURES: Record<string, number[]> = {
   png: [0x89, 0x50, 0x4e, 0x47],
   tif: [0x49, 0x49, 0x2a, 0x00],
   tiff: [0x49, 0x49, 0x2a, 0x00],
+  jpg: [0xff, 0xd8, 0xff],
+  jpeg: [0xff, 0xd8, 0xff],
 };
 const TIFF_BIG_ENDIAN = [0x4d, 0x4d, 0x00, 0x2a];
 
@@ -129,5 +132,6 @@ export async function pinTobacco800(definition: InkSetDefinition, locate: Locate
 }
 
 export function pinInkSet(definition: InkSetDefinition, locate: LocateRepository): Promise<InkSetPinning> {
+  if (definition.kind === 'inkCrops') return pinInkCrops(definition, locate);
   return definition.kind === 'inkClasses' ? pinStaver(definition, locate) : pinTobacco800(definition, locate);
 }

@@ -37,6 +37,8 @@ export interface PinnedFile {
 export interface PinnedPage {
   id: string;
   split: PageSplit;
+  /** inkCrops sets: who wrote the crop (the split goes by writer, so one hand never sits on both sides). */
+  writer?: string;
   image: PinnedFile;
   /** Paper sets: the pixel truth (always). inkClasses sets: StaVer's stamp-ink mask, when the page has one. */
   truth?: PinnedFile;
@@ -53,10 +55,25 @@ export interface PinnedSource {
   licence: string;
 }
 
+/**
+ * What a set gives: a kind of truth for real pages (`TruthKind`, built by `npm run data:real`), or
+ * `inkCrops`: crops of one kind of real ink on clean paper, no page and no truth beside them, read
+ * only by `npm run data:real-ink` (cut out with a soft alpha for the generator).
+ */
+export type SetKind = TruthKind | 'inkCrops';
+
+/** inkCrops: which ink the crops hold and which crop numbers of each writer are pinned. */
+export interface CropSelection {
+  ink: 'signature' | 'stamp';
+  /** Crop numbers first…last (inclusive) of each writer: the ones on the wanted medium. */
+  first: number;
+  last: number;
+}
+
 export interface PinnedSet {
   name: string;
   title: string;
-  kind: TruthKind;
+  kind: SetKind;
   role: SetRole;
   /** "owner/name" on GitHub. */
   repository: string;
@@ -76,6 +93,8 @@ export interface PinnedSet {
   boxes?: PinnedFile;
   /** signatureBoxes: whether every signature of a page is boxed (kept ink outside the boxes is then a leak). */
   boxesComplete?: boolean;
+  /** inkCrops: the ink the crops hold and which of them are pinned. */
+  crops?: CropSelection;
   /** What the source lacks or where it is unreliable, in words. */
   notes?: string[];
   pages: PinnedPage[];
@@ -90,7 +109,7 @@ export interface SourcesManifest {
 }
 
 const SPLITS: readonly PageSplit[] = ['train', 'val', 'report'];
-const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes'];
+const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes', 'inkCrops'];
 const isRepository = (value: unknown) => typeof value === 'string' && /^[^/\s]+\/[^/\s]+$/.test(value);
 const isCommit = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
 
@@ -131,6 +150,12 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
       if (!set.boxes) fail(set.name, 'a signatureBoxes set without its boxes file');
       checkFile(`${set.name} boxes`, set.boxes);
     }
+    if (set.kind === 'inkCrops') {
+      const crops = set.crops;
+      if (!crops || (crops.ink !== 'signature' && crops.ink !== 'stamp') || !Number.isInteger(crops.first) || !Number.isInteger(crops.last) || crops.first > crops.last) {
+        fail(set.name, 'an inkCrops set needs crops { ink: signature|stamp, first ≤ last }');
+      }
+    }
     const ids = new Set<string>();
     for (const page of set.pages ?? []) {
       const where = `${set.name}/${page.id}`;
@@ -138,6 +163,7 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
       if (ids.has(page.id)) fail(where, 'page listed twice');
       ids.add(page.id);
       if (!SPLITS.includes(page.split)) fail(where, `split "${page.split}"`);
+      if (set.kind === 'inkCrops' && !/^[A-Za-z0-9._-]+$/.test(page.writer ?? '')) fail(where, 'an inkCrops page without its writer');
       if (set.role === 'report' ? page.split !== 'report' : set.role === 'train' && page.split === 'report') fail(where, `split "${page.split}" in a ${set.role} set`);
       const reserved = reservedReason(page.id);
       if (reserved) fail(where, `page belongs to a reserved evaluation set (${reserved}); it must never be included`);
