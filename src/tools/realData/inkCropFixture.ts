@@ -7,7 +7,8 @@
  *                      and (4, 2); light paper noise 230 at (6, 5) and (7, 5)
  *   writer 2, crop 2   nearly full (ink everywhere but the last row and a half)
  *   writer 3, crop 2   empty paper
- * Writer 12's crops are JPEG.
+ * Writer 4's crops (val) differ from INK_CROP only in their noise (231, 232), so they are blobs of their
+ * own that a test can take out of the copy; writer 12's crops (val) are JPEG.
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -28,6 +29,7 @@ export const INK_CROP = Array.from({ length: CROP_WIDTH * CROP_HEIGHT }, (_, p) 
   if (y === 5 && x >= 6) return 230;
   return 240;
 });
+const withNoise = (grey: number[], noise: number) => grey.map((v) => (v === 230 ? noise : v));
 export const FULL_CROP = Array.from({ length: CROP_WIDTH * CROP_HEIGHT }, (_, p) => (p < 38 ? 40 : 240));
 export const EMPTY_CROP: number[] = Array(CROP_WIDTH * CROP_HEIGHT).fill(240);
 
@@ -45,8 +47,9 @@ export async function makeInkCropFixture(reposDir: string): Promise<InkCropFixtu
   for (const writer of CROP_WRITERS) {
     const encode = writer === '12' ? jpg : png;
     const ext = writer === '12' ? 'jpg' : 'png';
-    files[`experiment/rect/${writer}/1.${ext}`] = await encode(INK_CROP);
-    files[`experiment/rect/${writer}/2.${ext}`] = await encode(writer === '2' ? FULL_CROP : writer === '3' ? EMPTY_CROP : INK_CROP);
+    const second = { 2: FULL_CROP, 3: EMPTY_CROP, 4: withNoise(INK_CROP, 232) }[writer] ?? INK_CROP;
+    files[`experiment/rect/${writer}/1.${ext}`] = await encode(writer === '4' ? withNoise(INK_CROP, 231) : INK_CROP);
+    files[`experiment/rect/${writer}/2.${ext}`] = await encode(second);
     files[`experiment/rect/${writer}/3.${ext}`] = LFS_POINTER;
   }
   files['control/rect/1/1.png'] = await png(INK_CROP);

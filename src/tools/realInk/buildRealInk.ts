@@ -9,6 +9,9 @@
  *                                      scan's own colour when the scan is in DIR; else the shape
  *                                      alone (the copies here lack most StaVer scans: files over
  *                                      4 MiB), which the generator inks with a pen or pad colour.
+ *                                      Real paper signatures from the ink-crop sets (Cross-media
+ *                                      Signatures): a soft alpha keeping the pen's pressure texture,
+ *                                      inked by the generator, each name 8 mm high (inkCropCutouts.ts).
  *   <out>/pages/NNNNNN.png + .classes.png   train pages whose scan and label map are both there:
  *                                      every ink pixel labelled (StaVerGt) as InkClass ids, read by
  *                                      models/prepare.ts like a rendered page.
@@ -26,6 +29,7 @@ import { readPinnedFile } from '../realData/readPinnedFile';
 import { reservedReason } from '../realData/reservedSets';
 import { DEFAULT_SOURCES_MANIFEST, readSourcesManifest, type PinnedFile, type PinnedSet } from '../realData/sourcesManifest';
 import { cutOutInk } from './cutOutInk';
+import { cutOutInkCrops } from './inkCropCutouts';
 import { labelsToClasses } from './labelsToClasses';
 
 export const DEFAULT_REAL_INK_DIR = 'models/.cache/real-ink';
@@ -39,6 +43,9 @@ export interface RealInkBuild {
   ownColour: number;
   pages: number;
   missing: string[];
+  /** Ink-crop sets: train crops read, and those skipped for implausible ink (with why). */
+  cropsRead: number;
+  cropsSkipped: { id: string; reason: string }[];
 }
 
 type Mask = { width: number; height: number; data: Uint8Array };
@@ -131,8 +138,17 @@ export async function buildRealInk(from: string, outDir: string, sourcesPath = D
   mkdirSync(cutoutDir, { recursive: true });
   mkdirSync(path.join(outDir, 'pages'), { recursive: true });
   const entries: RealInkEntry[] = [];
-  const build: RealInkBuild = { byKind: { signature: 0, stamp: 0 }, ownColour: 0, pages: 0, missing: [] };
-  for (const set of manifest.sets) if (set.kind === 'inkClasses') await buildSet(set, from, outDir, entries, build);
+  const build: RealInkBuild = { byKind: { signature: 0, stamp: 0 }, ownColour: 0, pages: 0, missing: [], cropsRead: 0, cropsSkipped: [] };
+  for (const set of manifest.sets) {
+    if (set.kind === 'inkClasses') await buildSet(set, from, outDir, entries, build);
+    if (set.kind === 'inkCrops') {
+      const crops = await cutOutInkCrops(set, from, outDir);
+      entries.push(...crops.entries);
+      build.missing.push(...crops.missing);
+      build.cropsRead += crops.read;
+      build.cropsSkipped.push(...crops.skipped.map((skip) => ({ ...skip, id: `${set.name}/${skip.id}` })));
+    }
+  }
   for (const e of entries) {
     build.byKind[e.kind]++;
     if (e.colour === 'own') build.ownColour++;
@@ -156,8 +172,15 @@ async function main(): Promise<void> {
   console.log(
     `data:real-ink: ${built.byKind.stamp} stamp and ${built.byKind.signature} signature cut-outs (${built.ownColour} in their scan's own colour), ` +
       `${built.pages} labelled pages, from the ink sets' train pages → ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s` +
-      (absentScans ? `; ${absentScans} masks or maps could not be read (first: ${built.missing[0]})` : ''),
+      (absentScans ? `; ${absentScans} masks, maps or crops could not be read (first: ${built.missing[0]})` : ''),
   );
+  if (built.cropsRead > 0 || built.cropsSkipped.length > 0) {
+    const skipped = built.cropsSkipped;
+    console.log(
+      `data:real-ink: ink crops: ${built.cropsRead} train crops read, ${built.cropsRead - skipped.length} cut out, ${skipped.length} skipped for implausible ink` +
+        (skipped.length ? ` (first: ${skipped[0].id}: ${skipped[0].reason})` : ''),
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
