@@ -8,7 +8,7 @@
 import { listTree, type TreeEntry } from './gitObjects';
 import type { InkSetDefinition } from './inkSetDefinitions';
 import { byWriterId, writerSplits } from './inkSetSplits';
-import { checkImageBytes, type InkSetPinning } from './pinInkSets';
+import { checkImageBytes, type InkSetPinning } from './pinnedImage';
 import { pinFile, type LocateRepository } from './pinManifest';
 import { reservedReason } from './reservedSets';
 import type { PinnedPage } from './sourcesManifest';

@@ -7,29 +7,11 @@
 import { listTree, readBlobAtCommit, type TreeEntry } from './gitObjects';
 import type { InkSetDefinition } from './inkSetDefinitions';
 import { staverSplits, tobacco800Splits } from './inkSetSplits';
+import { checkImageBytes, type InkSetPinning } from './pinnedImage';
 import { pinInkCrops } from './pinInkCrops';
 import { pinFile, type LocateRepository } from './pinManifest';
 import { reservedReason } from './reservedSets';
-import type { PinnedPage, PinnedSet } from './sourcesManifest';
-
-const SIGNATURES: Record<string, number[]> = {
-  png: [0x89, 0x50, 0x4e, 0x47],
-  tif: [0x49, 0x49, 0x2a, 0x00],
-  tiff: [0x49, 0x49, 0x2a, 0x00],
-  jpg: [0xff, 0xd8, 0xff],
-  jpeg: [0xff, 0xd8, 0xff],
-};
-const TIFF_BIG_ENDIAN = [0x4d, 0x4d, 0x00, 0x2a];
-
-/** Refuses bytes that are not an image of the file's type (a Git LFS pointer is the usual culprit). */
-export function checkImageBytes(path: string, bytes: Buffer): void {
-  if (bytes.subarray(0, 40).toString('latin1').startsWith('version https://git-lfs')) throw new Error(`${path} is a Git LFS pointer, not the image: pin a commit that holds the image`);
-  const ext = /\.([a-z]+)$/i.exec(path)?.[1].toLowerCase() ?? '';
-  const expected = SIGNATURES[ext];
-  if (!expected) return;
-  const starts = (magic: number[]) => magic.every((byte, i) => bytes[i] === byte);
-  if (!starts(expected) && !(ext.startsWith('tif') && starts(TIFF_BIG_ENDIAN))) throw new Error(`${path} does not start as a .${ext} file`);
-}
+import type { PinnedPage } from './sourcesManifest';
 
 function patternRegExp(pattern: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,13 +24,6 @@ function patternRegExp(pattern: string): RegExp {
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export interface InkSetPinning {
-  set: PinnedSet;
-  /** Page ids left out because they are reserved (never read). */
-  reservedLeftOut: string[];
-  /** Page ids without any truth in either repository (not pinned). */
-  withoutTruth: string[];
-}
 
 /** StaVer pages: a scan with its stamp-ink map and/or its StaVerGt label map. */
 export async function pinStaver(definition: InkSetDefinition, locate: LocateRepository): Promise<InkSetPinning> {
@@ -135,3 +110,5 @@ export function pinInkSet(definition: InkSetDefinition, locate: LocateRepository
   if (definition.kind === 'inkCrops') return pinInkCrops(definition, locate);
   return definition.kind === 'inkClasses' ? pinStaver(definition, locate) : pinTobacco800(definition, locate);
 }
+
+export { checkImageBytes, type InkSetPinning } from './pinnedImage';
