@@ -70,6 +70,10 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
   const reports: SetReport[] = [];
 
   for (const set of chosen) {
+    if (set.kind === 'penTrajectories') {
+      log(`${set.name}: ${set.pages.length} pen trajectories pinned; nothing to build here (npm run data:real-ink builds their train writers into the generator's library)`);
+      continue;
+    }
     const report: SetReport = { name: set.name, title: set.title, pinned: set.pages.length, built: 0, converted: 0, reused: 0, splits: { train: 0, val: 0, report: 0 } };
     const pages: IndexedPage[] = [];
     const findOnce = (repository = set.repository, commit = set.commit): Promise<FoundRepository> => {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { PageSplit, TruthKind } from './datasetIndex';
+import { checkPenTrajectorySet, type Authenticity, type PEN_TRAJECTORIES } from './penTrajectorySets';
 import { reservedReason } from './reservedSets';
 
 export const DEFAULT_SOURCES_MANIFEST = 'models/data/real/sources.json';
@@ -44,6 +45,9 @@ export interface PinnedPage {
   labels?: PinnedFile;
   /** signatureBoxes sets: whether the source files the page as having a signature. */
   hasSignature?: boolean;
+  /** penTrajectories sets (penTrajectorySets.ts): `image` is the signature's trajectory file; its writer and authenticity. */
+  writer?: string;
+  authenticity?: Authenticity;
 }
 
 /** A second repository giving some of a set's files (StaVerGt's label maps for StaVer's pages). */
@@ -56,7 +60,7 @@ export interface PinnedSource {
 export interface PinnedSet {
   name: string;
   title: string;
-  kind: TruthKind;
+  kind: TruthKind | typeof PEN_TRAJECTORIES;
   role: SetRole;
   /** "owner/name" on GitHub. */
   repository: string;
@@ -90,7 +94,7 @@ export interface SourcesManifest {
 }
 
 const SPLITS: readonly PageSplit[] = ['train', 'val', 'report'];
-const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes'];
+const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes', 'penTrajectories'];
 const isRepository = (value: unknown) => typeof value === 'string' && /^[^/\s]+\/[^/\s]+$/.test(value);
 const isCommit = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
 
@@ -131,6 +135,7 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
       if (!set.boxes) fail(set.name, 'a signatureBoxes set without its boxes file');
       checkFile(`${set.name} boxes`, set.boxes);
     }
+    if (set.kind === 'penTrajectories') checkPenTrajectorySet(set, fail);
     const ids = new Set<string>();
     for (const page of set.pages ?? []) {
       const where = `${set.name}/${page.id}`;
