@@ -12,6 +12,8 @@
  *   <out>/pages/NNNNNN.png + .classes.png   train pages whose scan and label map are both there:
  *                                      every ink pixel labelled (StaVerGt) as InkClass ids, read by
  *                                      models/prepare.ts like a rendered page.
+ *   <out>/trajectories.json            real pen trajectories of the penTrajectories sets' train
+ *                                      writers (buildTrajectories.ts), replayed as signatures.
  * Every file is verified against its pin. Deterministic: same copies, same bytes.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { fitLabelMap, labelMask, type LabelMap } from '../realData/labelMaps';
 import { readPinnedFile } from '../realData/readPinnedFile';
 import { reservedReason } from '../realData/reservedSets';
 import { DEFAULT_SOURCES_MANIFEST, readSourcesManifest, type PinnedFile, type PinnedSet } from '../realData/sourcesManifest';
+import { buildTrajectoryLibrary, type TrajectoryBuild } from './buildTrajectories';
 import { cutOutInk } from './cutOutInk';
 import { labelsToClasses } from './labelsToClasses';
 
@@ -39,6 +42,7 @@ export interface RealInkBuild {
   ownColour: number;
   pages: number;
   missing: string[];
+  trajectories: TrajectoryBuild;
 }
 
 type Mask = { width: number; height: number; data: Uint8Array };
@@ -131,7 +135,8 @@ export async function buildRealInk(from: string, outDir: string, sourcesPath = D
   mkdirSync(cutoutDir, { recursive: true });
   mkdirSync(path.join(outDir, 'pages'), { recursive: true });
   const entries: RealInkEntry[] = [];
-  const build: RealInkBuild = { byKind: { signature: 0, stamp: 0 }, ownColour: 0, pages: 0, missing: [] };
+  const trajectories = await buildTrajectoryLibrary(manifest, from, outDir);
+  const build: RealInkBuild = { byKind: { signature: 0, stamp: 0 }, ownColour: 0, pages: 0, missing: [], trajectories };
   for (const set of manifest.sets) if (set.kind === 'inkClasses') await buildSet(set, from, outDir, entries, build);
   for (const e of entries) {
     build.byKind[e.kind]++;
@@ -158,6 +163,13 @@ async function main(): Promise<void> {
       `${built.pages} labelled pages, from the ink sets' train pages → ${out} in ${((performance.now() - started) / 1000).toFixed(0)} s` +
       (absentScans ? `; ${absentScans} masks or maps could not be read (first: ${built.missing[0]})` : ''),
   );
+  const t = built.trajectories;
+  if (t.file) {
+    console.log(
+      `data:real-ink: ${t.signatures} pen trajectories of ${t.writers} train writers (${t.byAuthenticity.genuine} genuine, ${t.byAuthenticity.forgery} forgeries, ${t.byAuthenticity.unknown} unknown) → ${t.file}` +
+        (t.missing.length ? `; ${t.missing.length} could not be used (first: ${t.missing[0]})` : ''),
+    );
+  } else console.log(`data:real-ink: no pen trajectories${t.missing.length ? ` (${t.missing.join('; ')})` : ' pinned'}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
