@@ -50,6 +50,8 @@ export function penDownStrokes(samples: readonly TrajectorySample[]): Trajectory
   return strokes;
 }
 
+const hundredths = (mm: number) => Math.round(mm * 100) / 100;
+
 /**
  * The signature as the library stores it: its pen-down runs in a unit box over the longer side
  * (aspect kept, y flipped to point down the page), pressure as thousandths of the full scale.
@@ -67,8 +69,8 @@ export function toPenTrajectory(samples: readonly TrajectorySample[], about: Pic
   const scale = TRAJECTORY_UNIT / long;
   return {
     ...about,
-    widthMm: Math.max(maxX - minX, long / TRAJECTORY_UNIT),
-    heightMm: Math.max(maxY - minY, long / TRAJECTORY_UNIT),
+    widthMm: hundredths(Math.max(maxX - minX, long / TRAJECTORY_UNIT)),
+    heightMm: hundredths(Math.max(maxY - minY, long / TRAJECTORY_UNIT)),
     strokes: strokes.map((stroke) =>
       stroke.flatMap((s) => [Math.round((s.x - minX) * scale), Math.round((maxY - s.y) * scale), Math.round((Math.min(s.pressure, PRESSURE_FULL_SCALE) * 1000) / PRESSURE_FULL_SCALE)]),
     ),
