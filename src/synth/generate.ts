@@ -29,7 +29,7 @@ import type { RealInkLibrary } from './realInk';
 export interface GenerateOptions {
   /** Page size in megapixels; default drawn from the seed: mostly 1–3.5 MP, one page in ten 3.5–12 MP. */
   megapixels?: number;
-  /** Real signatures and stamps to place among the drawn ones (the class model's training renders only). */
+  /** Real signatures (cut-outs, pen trajectories) and stamps to place among the drawn ones (the class model's training renders only). */
   realInk?: RealInkLibrary;
 }
 

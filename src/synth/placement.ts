@@ -14,7 +14,8 @@ import type { LayerName } from './compose';
 import { css, jitter, SIGNATURE_INKS, STAMP_INKS, type NamedInk, type Rgb } from './inks';
 import type { SignatureSlot } from './layout';
 import type { Random } from './random';
-import { drawCutout, pickRealInk, type RealInkSource } from './realInk';
+import { drawPenTrajectory, trajectorySize } from './penTrajectory';
+import { drawCutout, pickRealInk, pickRealSignature, type RealInkSource } from './realInk';
 import { drawInitials, drawSignature, penWidth, type PenKind, type SignatureInfo } from './signature';
 import { drawStamp, type StampInfo } from './stamp';
 import type { Language } from './text';
@@ -38,7 +39,21 @@ function pickPen(random: Random): PenKind {
 }
 
 function sign(ctx: SKRSContext2D, random: Random, slot: SignatureSlot, ink: Rgb, language: Language, realInk?: RealInkSource): SignatureInfo {
-  const cutout = pickRealInk(realInk, 'signature');
+  const real = pickRealSignature(realInk);
+  if (real && 'trajectory' in real && realInk?.library.trajectories) {
+    // A real pen trajectory replayed with this page's pen and ink, placed like a cut-out.
+    const r = realInk.random;
+    const pen = pickPen(r);
+    const nominal = penWidth(r, pen);
+    const width = trajectorySize(r, real.trajectory, slot.width);
+    const height = (width * real.trajectory.heightMm) / real.trajectory.widthMm;
+    const x = slot.x + (r.chance(0.3) ? -r.range(20, 90) : r.range(-10, slot.width * 0.35));
+    const place = { cx: x + width / 2, cy: slot.y - height * r.range(0.15, 0.45), width, angle: r.range(-0.08, 0.06), slant: r.range(-0.15, 0.1), pen, nominal };
+    ctx.fillStyle = ctx.strokeStyle = css(ink);
+    const box = drawPenTrajectory(ctx, realInk.library.trajectories, real.trajectory, place);
+    return { style: 'trajectory', pen, source: `${real.trajectory.set}/${real.trajectory.id}`, box };
+  }
+  const cutout = real && 'cutout' in real ? real.cutout : null;
   if (cutout && realInk) {
     // A real signature in its own ink, starting over the line or across its label, dropping through it.
     const r = realInk.random;

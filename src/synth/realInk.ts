@@ -10,9 +10,10 @@
  * and CI render without one, byte for byte as before: the choices below come from their own random
  * stream, drawn only when a library is given.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { readPenTrajectoryLibrary, TRAJECTORY_LIBRARY_FILE, type PenTrajectory, type PenTrajectoryLibrary } from './penTrajectory';
 import type { Random } from './random';
 
 export type RealInkKind = 'signature' | 'stamp';
@@ -35,21 +36,36 @@ export interface RealInkCutout extends RealInkEntry {
 export interface RealInkLibrary {
   signatures: RealInkCutout[];
   stamps: RealInkCutout[];
+  /** Real pen trajectories (penTrajectory.ts), replayed as signatures with the page's pen. */
+  trajectories?: PenTrajectoryLibrary;
 }
 
 /** Share of signatures and of stamps drawn from the library when one is given. */
 export const REAL_INK_SHARE = 0.5;
+/** Share of signatures replayed from a real trajectory, within REAL_INK_SHARE, when there are signature cut-outs too. */
+export const TRAJECTORY_SHARE = 1 / 3;
 
+/**
+ * The real ink in `dir`: the real-ink build folder (`cutouts/index.json`, `trajectories.json`) or its
+ * `cutouts` folder itself (then the trajectories are looked for beside it). Either part may be absent,
+ * not both.
+ */
 export async function loadRealInkLibrary(dir: string): Promise<RealInkLibrary> {
-  const entries = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as RealInkEntry[];
+  const cutoutDir = existsSync(path.join(dir, 'cutouts', 'index.json')) ? path.join(dir, 'cutouts') : dir;
+  const trajectoryFile = [path.join(dir, TRAJECTORY_LIBRARY_FILE), path.join(cutoutDir, '..', TRAJECTORY_LIBRARY_FILE)].find((file) => existsSync(file));
+  const trajectories = trajectoryFile ? readPenTrajectoryLibrary(trajectoryFile) : null;
+  const hasCutouts = existsSync(path.join(cutoutDir, 'index.json'));
+  if (!hasCutouts && !trajectories) throw new Error(`no real ink in ${dir}: neither cutouts/index.json, index.json nor ${TRAJECTORY_LIBRARY_FILE}`);
+  const entries = hasCutouts ? (JSON.parse(readFileSync(path.join(cutoutDir, 'index.json'), 'utf8')) as RealInkEntry[]) : [];
   for (const e of entries) {
     if ((e.kind !== 'signature' && e.kind !== 'stamp') || (e.colour !== 'own' && e.colour !== 'ink') || !(e.unitsPerPixel > 0)) {
       throw new Error(`${dir}/index.json: ${e.file} is not a signature or stamp with colour own|ink and a scale`);
     }
   }
-  const cutouts = await Promise.all(entries.map(async (e) => ({ ...e, image: await loadImage(readFileSync(path.join(dir, e.file))) })));
-  const library = { signatures: cutouts.filter((c) => c.kind === 'signature'), stamps: cutouts.filter((c) => c.kind === 'stamp') };
-  if (library.signatures.length + library.stamps.length === 0) throw new Error(`no real ink cut-outs in ${dir}/index.json`);
+  const cutouts = await Promise.all(entries.map(async (e) => ({ ...e, image: await loadImage(readFileSync(path.join(cutoutDir, e.file))) })));
+  const library: RealInkLibrary = { signatures: cutouts.filter((c) => c.kind === 'signature'), stamps: cutouts.filter((c) => c.kind === 'stamp') };
+  if (trajectories && trajectories.trajectories.length > 0) library.trajectories = trajectories;
+  if (library.signatures.length + library.stamps.length + (library.trajectories?.trajectories.length ?? 0) === 0) throw new Error(`no real ink cut-outs or trajectories in ${dir}`);
   return library;
 }
 
@@ -57,6 +73,23 @@ export async function loadRealInkLibrary(dir: string): Promise<RealInkLibrary> {
 export interface RealInkSource {
   library: RealInkLibrary;
   random: Random;
+}
+
+/**
+ * The real signature to draw now, or null: the drawn one is used. Half of the signatures are real:
+ * with trajectories and signature cut-outs, a third replayed trajectories and a sixth cut-outs; with
+ * only one of them, that one. With cut-outs alone the draws are the ones they always were.
+ */
+export function pickRealSignature(source: RealInkSource | undefined): { cutout: RealInkCutout } | { trajectory: PenTrajectory } | null {
+  if (!source) return null;
+  const cutouts = source.library.signatures;
+  const trajectories = source.library.trajectories?.trajectories ?? [];
+  if (cutouts.length + trajectories.length === 0) return null;
+  const draw = source.random.next();
+  const trajectoryShare = trajectories.length === 0 ? 0 : cutouts.length === 0 ? REAL_INK_SHARE : TRAJECTORY_SHARE;
+  if (draw < trajectoryShare) return { trajectory: source.random.pick(trajectories) };
+  if (cutouts.length > 0 && draw < REAL_INK_SHARE) return { cutout: source.random.pick(cutouts) };
+  return null;
 }
 
 /** A cut-out of the kind to draw now, or null: the drawn ink is used. */

@@ -12,8 +12,11 @@
  *   NNNN.classes.png      8-bit grey: InkClass id per pixel (paper 0, printed 1, formLine 2,
  *                         handwriting 3, stamp 4, noise 5) — the strongest layer where it covers ≥ 32/255
  *   manifest.json         { split, seeds, megapixels, cases: [{ id, seed, image, width, height, kind, ... }] }
- * `--real-ink DIR` (train split only): half of the signatures and stamps are real cut-outs from DIR
+ * `--real-ink DIR` (train split only): half of the signatures and stamps are real ink from DIR
  * (src/synth/realInk.ts), so the class model learns from real ink; the val and test splits stay drawn.
+ * DIR is the `npm run data:real-ink` output (or its `cutouts` folder): cut-outs from cutouts/index.json,
+ * and real pen trajectories from trajectories.json when present (penTrajectory.ts), replayed for a
+ * third of the signatures (half when there are no signature cut-outs).
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */

@@ -21,10 +21,12 @@ export function penWidth(random: Random, kind: PenKind): number {
 }
 
 export interface SignatureInfo {
-  /** 'real': a real signature's cut-out (realInk.ts). */
-  style: 'font' | 'strokes' | 'font+strokes' | 'initials' | 'real';
+  /** 'real': a real signature's cut-out (realInk.ts); 'trajectory': a real pen trajectory replayed (penTrajectory.ts). */
+  style: 'font' | 'strokes' | 'font+strokes' | 'initials' | 'real' | 'trajectory';
   pen?: PenKind;
   font?: string;
+  /** 'trajectory': which one (set/id). */
+  source?: string;
   /** Approximate bounding box (page units, before the page rotation). */
   box: { x: number; y: number; width: number; height: number };
 }

@@ -70,6 +70,10 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
   const reports: SetReport[] = [];
 
   for (const set of chosen) {
+    if (set.kind === 'penTrajectories') {
+      log(`${set.name}: ${set.pages.length} pen trajectories pinned; nothing to build here (npm run data:real-ink builds their train writers into the generator's library)`);
+      continue;
+    }
     if (set.kind === 'inkCrops') {
       // Crops of real ink without a page or truth around them: nothing to build here.
       log(`${set.name}: ${set.pages.length} ink crops pinned, for npm run data:real-ink only (no pages to build)`);

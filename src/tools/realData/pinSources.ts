@@ -6,6 +6,7 @@
  * inkSetDefinitions.ts (stamps and signatures) with its files' git blob ids, sizes and SHA-256, and
  * each page's split. The output is committed; run this again only to change what is pinned, and say
  * why in the commit.
+ * Then every signature file of the pen trajectory sets (penTrajectorySets.ts), the same way.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,6 +15,8 @@ import { findRepository } from './findRepository';
 import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
 import { pinInkSet } from './pinInkSets';
 import { pinManifest, type LocateRepository } from './pinManifest';
+import { pinPenTrajectorySet } from './pinPenTrajectories';
+import { PEN_TRAJECTORY_SET_DEFINITIONS } from './penTrajectorySets';
 import { PINNED_SET_DEFINITIONS } from './pinnedSetDefinitions';
 import { checkSourcesManifest, DEFAULT_SOURCES_MANIFEST, type PinnedFile } from './sourcesManifest';
 
@@ -38,6 +41,7 @@ for (const definition of INK_SET_DEFINITIONS) {
   ink.push(pinned.set);
   console.log(`${definition.name}: reserved, left out unread: ${pinned.reservedLeftOut.length} page(s); without any truth, not pinned: ${pinned.withoutTruth.join(', ') || 'none'}`);
 }
+for (const definition of PEN_TRAJECTORY_SET_DEFINITIONS) ink.push(await pinPenTrajectorySet(definition, locate));
 const manifest = checkSourcesManifest({ ...paper, sets: [...paper.sets, ...ink] });
 
 mkdirSync(dirname(values.out), { recursive: true });

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { PageSplit, TruthKind } from './datasetIndex';
+import { checkPenTrajectorySet, type Authenticity, type PEN_TRAJECTORIES } from './penTrajectorySets';
 import { reservedReason } from './reservedSets';
 
 export const DEFAULT_SOURCES_MANIFEST = 'models/data/real/sources.json';
@@ -37,7 +38,7 @@ export interface PinnedFile {
 export interface PinnedPage {
   id: string;
   split: PageSplit;
-  /** inkCrops sets: who wrote the crop (the split goes by writer, so one hand never sits on both sides). */
+  /** inkCrops and penTrajectories sets: who wrote it (the split goes by writer, so one hand never sits on both sides). */
   writer?: string;
   image: PinnedFile;
   /** Paper sets: the pixel truth (always). inkClasses sets: StaVer's stamp-ink mask, when the page has one. */
@@ -46,6 +47,8 @@ export interface PinnedPage {
   labels?: PinnedFile;
   /** signatureBoxes sets: whether the source files the page as having a signature. */
   hasSignature?: boolean;
+  /** penTrajectories sets (penTrajectorySets.ts): `image` is the signature's trajectory file; whether it is genuine. */
+  authenticity?: Authenticity;
 }
 
 /** A second repository giving some of a set's files (StaVerGt's label maps for StaVer's pages). */
@@ -73,7 +76,7 @@ export interface CropSelection {
 export interface PinnedSet {
   name: string;
   title: string;
-  kind: SetKind;
+  kind: SetKind | typeof PEN_TRAJECTORIES;
   role: SetRole;
   /** "owner/name" on GitHub. */
   repository: string;
@@ -109,7 +112,7 @@ export interface SourcesManifest {
 }
 
 const SPLITS: readonly PageSplit[] = ['train', 'val', 'report'];
-const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes', 'inkCrops'];
+const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes', 'inkCrops', 'penTrajectories'];
 const isRepository = (value: unknown) => typeof value === 'string' && /^[^/\s]+\/[^/\s]+$/.test(value);
 const isCommit = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
 
@@ -156,6 +159,7 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
         fail(set.name, 'an inkCrops set needs crops { ink: signature|stamp, first ≤ last }');
       }
     }
+    if (set.kind === 'penTrajectories') checkPenTrajectorySet(set, fail);
     const ids = new Set<string>();
     for (const page of set.pages ?? []) {
       const where = `${set.name}/${page.id}`;

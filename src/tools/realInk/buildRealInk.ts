@@ -15,6 +15,8 @@
  *   <out>/pages/NNNNNN.png + .classes.png   train pages whose scan and label map are both there:
  *                                      every ink pixel labelled (StaVerGt) as InkClass ids, read by
  *                                      models/prepare.ts like a rendered page.
+ *   <out>/trajectories.json            real pen trajectories of the penTrajectories sets' train
+ *                                      writers (buildTrajectories.ts), replayed as signatures.
  * Every file is verified against its pin. Deterministic: same copies, same bytes.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ import { fitLabelMap, labelMask, type LabelMap } from '../realData/labelMaps';
 import { readPinnedFile } from '../realData/readPinnedFile';
 import { reservedReason } from '../realData/reservedSets';
 import { DEFAULT_SOURCES_MANIFEST, readSourcesManifest, type PinnedFile, type PinnedSet } from '../realData/sourcesManifest';
+import { buildTrajectoryLibrary, type TrajectoryBuild } from './buildTrajectories';
 import { cutOutInk } from './cutOutInk';
 import { cutOutInkCrops } from './inkCropCutouts';
 import { labelsToClasses } from './labelsToClasses';
@@ -46,6 +49,7 @@ export interface RealInkBuild {
   /** Ink-crop sets: train crops read, and those skipped for implausible ink (with why). */
   cropsRead: number;
   cropsSkipped: { id: string; reason: string }[];
+  trajectories: TrajectoryBuild;
 }
 
 type Mask = { width: number; height: number; data: Uint8Array };
@@ -138,7 +142,8 @@ export async function buildRealInk(from: string, outDir: string, sourcesPath = D
   mkdirSync(cutoutDir, { recursive: true });
   mkdirSync(path.join(outDir, 'pages'), { recursive: true });
   const entries: RealInkEntry[] = [];
-  const build: RealInkBuild = { byKind: { signature: 0, stamp: 0 }, ownColour: 0, pages: 0, missing: [], cropsRead: 0, cropsSkipped: [] };
+  const trajectories = await buildTrajectoryLibrary(manifest, from, outDir);
+  const build: RealInkBuild = { byKind: { signature: 0, stamp: 0 }, ownColour: 0, pages: 0, missing: [], cropsRead: 0, cropsSkipped: [], trajectories };
   for (const set of manifest.sets) {
     if (set.kind === 'inkClasses') await buildSet(set, from, outDir, entries, build);
     if (set.kind === 'inkCrops') {
@@ -181,6 +186,13 @@ async function main(): Promise<void> {
         (skipped.length ? ` (first: ${skipped[0].id}: ${skipped[0].reason})` : ''),
     );
   }
+  const t = built.trajectories;
+  if (t.file) {
+    console.log(
+      `data:real-ink: ${t.signatures} pen trajectories of ${t.writers} train writers (${t.byAuthenticity.genuine} genuine, ${t.byAuthenticity.forgery} forgeries, ${t.byAuthenticity.unknown} unknown) → ${t.file}` +
+        (t.missing.length ? `; ${t.missing.length} could not be used (first: ${t.missing[0]})` : ''),
+    );
+  } else console.log(`data:real-ink: no pen trajectories${t.missing.length ? ` (${t.missing.join('; ')})` : ' pinned'}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
