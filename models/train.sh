@@ -3,8 +3,9 @@
 # Renders the synthetic train/val sets with src/synth (once; cached in models/.cache), turns them into
 # model-scale training pairs with the product's own paper/alpha code (models/prepare.ts), then trains
 # and exports models/inkseg.onnx (models/train.py). Env: INKSEG_TRAIN_COUNT, INKSEG_VAL_COUNT, INKSEG_THREADS,
-# INKSEG_REAL_INK (a folder of real signature and stamp cut-outs, models/realInk: half of the train
-# split's signatures and stamps are then real ones; val stays drawn).
+# INKSEG_REAL_INK (the real ink of npm run data:real / data:real-ink, default models/.cache/real-ink when
+# built; empty for none): half of the train split's signatures and stamps are then real ones and its
+# labelled real pages train beside the rendered ones; val stays drawn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=0
@@ -60,15 +61,27 @@ prepare() { # raw prep
   touch "$2/.done-$PREP_KEY"
 }
 TRAIN=train
-REAL_INK="${INKSEG_REAL_INK:-}"
-if [ -n "$REAL_INK" ]; then
-  [ -f "$REAL_INK/index.json" ] || { echo "train.sh: no real ink cut-outs at $REAL_INK (index.json)" >&2; exit 1; }
-  TRAIN=train-realink-$(cat "$REAL_INK/index.json" | sha1sum | cut -c1-8)
+TRAIN_DIRS=()
+# Real ink (npm run data:real builds it): by default the build's folder when it is there.
+REAL_INK="${INKSEG_REAL_INK-models/.cache/real-ink}"
+if [ -n "$REAL_INK" ] && [ "$SMOKE" = 0 ] && { [ -f "$REAL_INK/cutouts/index.json" ] || [ -f "$REAL_INK/trajectories.json" ]; }; then
+  TRAIN=train-realink-$(cat "$REAL_INK"/cutouts/index.json "$REAL_INK"/trajectories.json 2>/dev/null | sha1sum | cut -c1-8)
+  echo "train.sh: real ink from $REAL_INK (half of the train split's signatures and stamps)"
+else
+  [ "$SMOKE" = 0 ] && echo "train.sh: no real ink at ${REAL_INK:-(none)}: drawn signatures and stamps only (npm run data:real -- --from DIR builds it)"
+  REAL_INK=""
 fi
 render train "$TRAIN_COUNT" "$ROOT/data/$TRAIN" "$REAL_INK"
 render val "$VAL_COUNT" "$ROOT/data/val"
 prepare "$ROOT/data/$TRAIN" "$ROOT/prep/$TRAIN"
 prepare "$ROOT/data/val" "$ROOT/prep/val"
+TRAIN_DIRS+=("$ROOT/prep/$TRAIN")
+# Real pages whose every ink pixel is labelled (StaVerGt), beside the rendered ones.
+if [ -n "$REAL_INK" ] && ls "$REAL_INK"/pages/*.classes.png >/dev/null 2>&1; then
+  REAL_PAGES="$ROOT/prep/real-pages-$(cat "$REAL_INK"/pages/*.classes.png | sha1sum | cut -c1-8)"
+  prepare "$REAL_INK/pages" "$REAL_PAGES"
+  TRAIN_DIRS+=("$REAL_PAGES")
+fi
 echo "train.sh: data ready after $(( $(date +%s) - started )) s"
-/usr/bin/python3 -W ignore models/train.py --train "$ROOT/prep/$TRAIN" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
+/usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
 echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"

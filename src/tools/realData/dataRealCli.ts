@@ -4,10 +4,13 @@
  * Builds the real dataset pinned in models/data/real/sources.json from clones or mirrors of its
  * repositories in DIR (DIR/owner+name/repo, DIR/owner+name, DIR/owner/name or DIR/name; bare or
  * with .git). Prints what was built per set and every file that could not be, with the reason.
+ * Then, for a whole build into the default folder, the class model's real ink (npm run data:real-ink):
+ * so `npm run data:real` and `npm run train` are all training needs.
  * Exit code 0 when pages were built (missing files are listed, not fatal); 1 when nothing could be
  * built or a file's checksum differs from its pin; 2 on a usage error.
  */
 import { parseArgs } from 'node:util';
+import { buildAndReportRealInk } from '../realInk/buildRealInk';
 import { buildRealData, CHECKSUM_MISMATCH, selectSets, type BuildResult } from './buildRealData';
 import { DEFAULT_REAL_DATA_DIR, type MissingFile } from './datasetIndex';
 import { DEFAULT_SOURCES_MANIFEST, readSourcesManifest } from './sourcesManifest';
@@ -90,6 +93,10 @@ async function main(): Promise<number> {
   if (result.index.sets.length === 0) {
     console.error('\nnothing could be built: see the missing list above.');
     return 1;
+  }
+  if (!values.sets && !values.out) {
+    console.log('\nthe class model\'s real ink (npm run data:real-ink):');
+    await buildAndReportRealInk(values.from, undefined, manifestPath);
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 /**
  * npm run data:real-ink -- --from DIR [--out models/.cache/real-ink] [--sources models/data/real/sources.json]
+ * (`npm run data:real` runs it too after building the pages, unless it was given --sets or --out)
  *
  * The class model's real ink, from the TRAIN pages of the pinned ink sets only (val, report and
  * reserved pages are never read), out of the repository copies in DIR (as `npm run data:real`):
@@ -169,10 +170,10 @@ function arg(name: string, fallback?: string): string {
   return fallback;
 }
 
-async function main(): Promise<void> {
+/** Builds and reports (what `npm run data:real` runs after the pages, and `npm run data:real-ink` alone). */
+export async function buildAndReportRealInk(from: string, out = DEFAULT_REAL_INK_DIR, sources = DEFAULT_SOURCES_MANIFEST): Promise<void> {
   const started = performance.now();
-  const out = arg('out', DEFAULT_REAL_INK_DIR);
-  const built = await buildRealInk(arg('from'), out, arg('sources', DEFAULT_SOURCES_MANIFEST));
+  const built = await buildRealInk(from, out, sources);
   const absentScans = built.missing.length;
   console.log(
     `data:real-ink: ${built.byKind.stamp} stamp and ${built.byKind.signature} signature cut-outs (${built.ownColour} in their scan's own colour), ` +
@@ -193,6 +194,10 @@ async function main(): Promise<void> {
         (t.missing.length ? `; ${t.missing.length} could not be used (first: ${t.missing[0]})` : ''),
     );
   } else console.log(`data:real-ink: no pen trajectories${t.missing.length ? ` (${t.missing.join('; ')})` : ' pinned'}`);
+}
+
+async function main(): Promise<void> {
+  await buildAndReportRealInk(arg('from'), arg('out', DEFAULT_REAL_INK_DIR), arg('sources', DEFAULT_SOURCES_MANIFEST));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
