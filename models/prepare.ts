@@ -1,8 +1,8 @@
 /**
  * Turns a rendered synthetic dataset (src/synth/render.ts output) into the ink model's training
- * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha (the
- * learned ink/paper decision of models/inksep.onnx, as the model engine runs it, unless
- * `--separation none`), then src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
+ * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha
+ * (colour-to-alpha's by default, as inkseg-v4 was trained; `--separation FILE.onnx`: the learned
+ * ink/paper decision as the model engine runs it), then src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
  *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
  *   NNNN.target.png  RGB at 1/OUTPUT_STRIDE of that (the class map's cells):
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, pageInkAlpha, type Engine, type RgbaImage } from '../src/core';
 import { separateInkWithModel } from '../src/core/inkSeparation';
 import { modelGeometry, toModelInput } from '../src/core/model';
-import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
+import { createOrtNodeSession, ortRun } from '../src/server/model/ortNodeEngine';
 
 const CLASS_COUNT = 6;
 
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   if (cases.length === 0) throw new Error(`no NNNN.{png,jpg} + NNNN.classes.png cases in ${inDir}`);
   const [part, parts] = arg('part', '0/1').split('/').map(Number);
   const mine = cases.filter((_, i) => i % parts === part);
-  const separateInk = await loadSeparation(arg('separation', DEFAULT_SEPARATION_MODEL_PATH));
+  const separateInk = await loadSeparation(arg('separation', 'none'));
   const started = performance.now();
   for (const [i, c] of mine.entries()) {
     await prepareCase(inDir, c.id, c.file, outDir, separateInk);
