@@ -81,11 +81,11 @@ def param_count(model):
     return sum(p.numel() for p in model.parameters())
 
 
-def export_onnx(model, path, height=1024, width=736):
+def export_onnx(model, path, height=1024, width=736, output='logits', output_axes=('mapHeight', 'mapWidth')):
     model.eval()
     dummy = torch.rand(1, 4, height, width)
     torch.onnx.export(
-        model, dummy, path, opset_version=17, input_names=['input'], output_names=['logits'],
-        dynamic_axes={'input': {2: 'height', 3: 'width'}, 'logits': {2: 'mapHeight', 3: 'mapWidth'}},
+        model, dummy, path, opset_version=17, input_names=['input'], output_names=[output],
+        dynamic_axes={'input': {2: 'height', 3: 'width'}, output: {2: output_axes[0], 3: output_axes[1]}},
         do_constant_folding=True,
     )

@@ -15,7 +15,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from inkseg.net import SepBlock, conv_bn  # noqa: E402  (the ink-class model's building blocks)
+from inkseg.net import SepBlock, conv_bn, param_count  # noqa: E402,F401  (the ink-class model's building blocks)
+from inkseg.net import export_onnx as export_model  # noqa: E402
 
 
 class InkSep(nn.Module):
@@ -49,15 +50,5 @@ class InkSep(nn.Module):
         return self.head(y)
 
 
-def param_count(model):
-    return sum(p.numel() for p in model.parameters())
-
-
 def export_onnx(model, path, height=1024, width=736):
-    model.eval()
-    dummy = torch.rand(1, 4, height, width)
-    torch.onnx.export(
-        model, dummy, path, opset_version=17, input_names=['input'], output_names=['coefficients'],
-        dynamic_axes={'input': {2: 'height', 3: 'width'}, 'coefficients': {2: 'height', 3: 'width'}},
-        do_constant_folding=True,
-    )
+    export_model(model, path, height, width, output='coefficients', output_axes=('height', 'width'))

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDocument, type DocumentMeta } from './generate';
 import { drawPenTrajectory, TRAJECTORY_FORMAT, TRAJECTORY_LIBRARY_FILE, trajectoryLineWidth, type PenTrajectory, type PenTrajectoryLibraryFile } from './penTrajectory';
 import { loadRealInkLibrary } from './realInk';
+import { toPixel } from './testing/pagePixels';
 
 const SMALL = { megapixels: 0.35 };
 const UNIT = 4095;
@@ -79,14 +80,6 @@ describe('replaying a pen trajectory', () => {
   });
 });
 
-/** Page units (before the page rotation) to pixels, as generate.ts draws. */
-function toPixel(meta: DocumentMeta, x: number, y: number): [number, number] {
-  const unit = meta.width / 1000;
-  const a = (meta.rotation * Math.PI) / 180;
-  const dx = x * unit - meta.width / 2;
-  const dy = y * unit - meta.height / 2;
-  return [meta.width / 2 + dx * Math.cos(a) - dy * Math.sin(a), meta.height / 2 + dx * Math.sin(a) + dy * Math.cos(a)];
-}
 
 /** Pixels of `map` ≥ 128 inside and outside a page-unit box (its pixel bounding box, 2 px of slack). */
 function inkAround(meta: DocumentMeta, box: { x: number; y: number; width: number; height: number }, map: Uint8Array): { inside: number; total: number } {

@@ -10,6 +10,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { cssFont, HANDWRITING_FONTS, PRINTED_FONTS, registerSynthFonts } from './fonts';
 import { generateDocument, type DocumentMeta } from './generate';
 import { loadRealInkLibrary } from './realInk';
+import { toPixel } from './testing/pagePixels';
 import { SPLIT_BASE, SPLIT_SIZE, splitOfSeed, splitSeed, type Split } from './splits';
 
 /** The only handwriting fonts synthetic training data may use; all others are reserved for independent evaluation. */
@@ -37,14 +38,6 @@ function inked(doc: { meta: DocumentMeta }, box: { x: number; y: number; width: 
   return n;
 }
 
-/** Page units (1000 across, before the page rotation) to image pixels, as generate.ts draws. */
-function toPixel(meta: DocumentMeta, x: number, y: number): [number, number] {
-  const unit = meta.width / 1000;
-  const a = (meta.rotation * Math.PI) / 180;
-  const dx = x * unit - meta.width / 2;
-  const dy = y * unit - meta.height / 2;
-  return [meta.width / 2 + dx * Math.cos(a) - dy * Math.sin(a), meta.height / 2 + dx * Math.sin(a) + dy * Math.cos(a)];
-}
 
 describe('synthetic documents', () => {
   it('are deterministic per seed and differ between seeds', async () => {
