@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_ITEM_EXTENT, measureFoundInk } from './foundInk';
 import { cleanImage } from './pipeline';
-import { BLACK, PageCanvas, testForm, type SyntheticPage } from './testing/syntheticPage';
+import { BLACK, PageCanvas, printedGlyph, testForm, type SyntheticPage } from './testing/syntheticPage';
 import { InkClass, type CleanOptions, type RgbaImage } from './types';
 
 const options = (o: Partial<CleanOptions> = {}): CleanOptions => ({ mode: 'advanced', extract: '', aggressive: false, crop: false, ...o });
@@ -14,10 +14,7 @@ function printedOnlyPage(): SyntheticPage {
     for (let g = 0; g < 30; g++) {
       const x = 24 + g * 11 + (g % 6 === 5 ? 6 : 0);
       const y = 60 + row * 24;
-      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
-      if (g % 3 === 0) canvas.rect(x + 6, y, 2, 12, BLACK, InkClass.printed);
+      printedGlyph(canvas, x, y, g % 3 === 0);
     }
   }
   canvas.rect(20, 250, 440, 2, BLACK, InkClass.formLine);

@@ -141,17 +141,21 @@ export const STAMP_VIOLET: Rgb = [115, 60, 175];
  * The standard test form: two rows of printed-like glyphs, a long form line, a curvy blue
  * signature stroke and a violet stamp ring with letters inside, on the given paper.
  */
+/** A box-like printed glyph 7 × 12 px at (x, y), open at its right side unless `closed`: printed letters at small size. */
+export function printedGlyph(canvas: PageCanvas, x: number, y: number, closed: boolean): void {
+  canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
+  canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
+  canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
+  if (closed) canvas.rect(x + 6, y, 2, 12, BLACK, InkClass.printed);
+}
+
 export function testForm(paper: (x: number, y: number) => Rgb = () => [246, 242, 232], width = 480, height = 320): SyntheticPage {
   const canvas = new PageCanvas(width, height, paper);
   for (let row = 0; row < 2; row++) {
     for (let g = 0; g < 22; g++) {
       const x = 24 + g * 11 + (g >= 8 ? 6 : 0);
       const y = 30 + row * 24;
-      // Box-like glyphs with a gap at the right side, like printed letters at small size.
-      canvas.rect(x, y, 2, 12, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y, 5, 2, BLACK, InkClass.printed);
-      canvas.rect(x + 2, y + 10, 5, 2, BLACK, InkClass.printed);
-      if (g % 3 === 0) canvas.rect(x + 6, y, 2, 12, BLACK, InkClass.printed);
+      printedGlyph(canvas, x, y, g % 3 === 0);
     }
   }
   canvas.rect(20, 250, 440, 2, BLACK, InkClass.formLine);
