@@ -78,5 +78,5 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     lap('crop');
   }
   timings.total = performance.now() - started;
-  return { image: result, found, engine: engine.name, crop, timings };
+  return { image: result, found, engine: engine.name, sheet: null, flattened: false, crop, timings };
 }

@@ -17,6 +17,23 @@ export interface CleanOptions {
   aggressive: boolean;
   /** Crop the result to the kept ink plus a margin (beyond the spec, off by default). */
   crop: boolean;
+  /** Straighten the found sheet to a rectangle, as document scanner apps do (beyond the spec, off by default). */
+  flatten?: boolean;
+}
+
+/** A point in the input image's pixels (x right, y down); may lie outside the frame. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * The document sheet found in a photo (src/core/sheet): its four corners in the input image's pixels,
+ * clockwise from the top left of the sheet as it lies in the image. A corner may lie outside the frame
+ * when the sheet is partly out of it.
+ */
+export interface SheetOutline {
+  corners: [Point, Point, Point, Point];
 }
 
 /** Ink classes of the class map. The numeric values are part of the model's contract: do not renumber. */
@@ -88,6 +105,13 @@ export interface CleanResult {
   found: FoundInk;
   /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v4"). */
   engine: string;
+  /**
+   * The sheet the ink was taken from, when the image is a photo of a sheet on a desk; null for a flat
+   * scan or a tight crop (no sheet edge: the whole image is the page). Outside it everything is transparent.
+   */
+  sheet: SheetOutline | null;
+  /** Whether the result was straightened to the sheet's rectangle (asked with `flatten` and a sheet was found). */
+  flattened: boolean;
   /** Offset of the returned image within the input when cropped. */
   crop?: { left: number; top: number; width: number; height: number };
   /** Milliseconds spent per pipeline stage (performance.now()), e.g. paper, alpha, classify, refine, lines, compose, crop, total. */
