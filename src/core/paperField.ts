@@ -1,3 +1,4 @@
+import type { SheetSpans } from './sheet/sheetSpans';
 import type { RgbaImage } from './types';
 
 /**
@@ -29,8 +30,11 @@ export function paperBlockSize(width: number, height: number): number {
   return Math.max(4, Math.min(32, Math.round(Math.max(width, height) / 200)));
 }
 
-/** Estimates the paper colour field of an image (see PaperField). */
-export function estimatePaperField(image: RgbaImage, options: Partial<PaperFieldOptions> = {}): PaperField {
+/**
+ * Estimates the paper colour field of an image (see PaperField). With `sheet`, only the sheet's pixels
+ * are sampled (a photo's desk is not paper); blocks off the sheet take the nearest sheet block's colour.
+ */
+export function estimatePaperField(image: RgbaImage, options: Partial<PaperFieldOptions> = {}, sheet?: SheetSpans): PaperField {
   const opts = { ...DEFAULTS, ...options };
   const { width, height, data } = image;
   const block = paperBlockSize(width, height);
@@ -40,6 +44,7 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
   // Sample every other pixel of large blocks: the paper estimate needs no more.
   const step = block >= 12 ? 2 : 1;
   const histogram = new Uint32Array(256);
+  const sampled = new Uint8Array(gridWidth * gridHeight);
   for (let gy = 0; gy < gridHeight; gy++) {
     const y0 = gy * block;
     const y1 = Math.min(height, y0 + block);
@@ -49,12 +54,15 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
       histogram.fill(0);
       let count = 0;
       for (let y = y0; y < y1; y += step) {
-        let i = (y * width + x0) * 4;
-        for (let x = x0; x < x1; x += step, i += 4 * step) {
+        const from = sheet ? Math.max(x0, sheet.start[y]) : x0;
+        const to = sheet ? Math.min(x1, sheet.end[y]) : x1;
+        let i = (y * width + from) * 4;
+        for (let x = from; x < to; x += step, i += 4 * step) {
           histogram[(data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8]++;
           count++;
         }
       }
+      if (count === 0) continue;
       // Luminance level above which the brightest `brightFraction` of the samples lie.
       const wanted = Math.max(1, Math.round(count * opts.brightFraction));
       let level = 255;
@@ -67,8 +75,10 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
       let b = 0;
       let n = 0;
       for (let y = y0; y < y1; y += step) {
-        let i = (y * width + x0) * 4;
-        for (let x = x0; x < x1; x += step, i += 4 * step) {
+        const from = sheet ? Math.max(x0, sheet.start[y]) : x0;
+        const to = sheet ? Math.min(x1, sheet.end[y]) : x1;
+        let i = (y * width + from) * 4;
+        for (let x = from; x < to; x += step, i += 4 * step) {
           if ((data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8 >= level) {
             r += data[i];
             g += data[i + 1];
@@ -81,8 +91,10 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
       rgb[o] = r / n;
       rgb[o + 1] = g / n;
       rgb[o + 2] = b / n;
+      sampled[gy * gridWidth + gx] = 1;
     }
   }
+  if (sheet) fillUnsampledBlocks(rgb, sampled, gridWidth, gridHeight);
   const field: PaperField = { block, gridWidth, gridHeight, rgb };
   for (let c = 0; c < 3; c++) {
     const plane = channelPlane(field, c);
@@ -93,6 +105,36 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
     for (let k = 0; k < plane.length; k++) rgb[k * 3 + c] = Math.max(1, plane[k]);
   }
   return field;
+}
+
+/** Blocks with no sheet pixel take the colour of the nearest sampled block (grown ring by ring). */
+function fillUnsampledBlocks(rgb: Float32Array, sampled: Uint8Array, w: number, h: number): void {
+  let frontier: number[] = [];
+  for (let k = 0; k < sampled.length; k++) if (sampled[k]) frontier.push(k);
+  if (frontier.length === 0) {
+    rgb.fill(255);
+    return;
+  }
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const k of frontier) {
+      const x = k % w;
+      const y = (k - x) / w;
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const n = yy * w + xx;
+        if (sampled[n]) continue;
+        sampled[n] = 1;
+        rgb[n * 3] = rgb[k * 3];
+        rgb[n * 3 + 1] = rgb[k * 3 + 1];
+        rgb[n * 3 + 2] = rgb[k * 3 + 2];
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
 }
 
 function channelPlane(field: PaperField, channel: number): Float32Array {

@@ -13,17 +13,19 @@ import { uprightTurns } from './pageOrientation';
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
 import { pageInkAlpha } from './pageInkAlpha';
 import { turnImage, turnPlane } from './quarterTurn';
+import { clearOffSheet, findSheet, sheetSpans, straightenSheet } from './sheet';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
- * The cleaning pipeline: paper field → flattened page → full-resolution ink alpha (the learned ink/paper
+ * The cleaning pipeline: the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper
  * decision when the engine has one, else colour-to-alpha's thresholds) → a sideways page
  * turned upright for the analysis → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
  * evened out against the stamp's strength, pen ink measured against its stroke's core → kept strokes
  * continued under the print and lines they cross, when those are dropped → composition per options
- * → what it holds of what was asked (items, kept ink's share) → turned back → optional crop.
+ * → what it holds of what was asked (items, kept ink's share) → turned back → optionally straightened
+ * to the sheet's rectangle → optional crop.
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -34,8 +36,12 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     timings[stage] = now - mark;
     mark = now;
   };
-  const field = estimatePaperField(image);
+  const sheet = findSheet(image);
+  const spans = sheet ? sheetSpans(sheet, image.width, image.height) : undefined;
+  lap('sheet');
+  const field = estimatePaperField(image, {}, spans);
   const flattened = flattenAgainstPaper(image, field);
+  if (spans) clearOffSheet(flattened, spans);
   lap('paper');
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine));
@@ -68,6 +74,11 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     result = turnImage(result, 4 - turns);
     lap('turnBack');
   }
+  const flattenedToSheet = options.flatten === true && sheet !== null;
+  if (flattenedToSheet) {
+    result = straightenSheet(result, sheet);
+    lap('straighten');
+  }
   let crop: CleanResult['crop'];
   if (options.crop) {
     const box = contentBox(result);
@@ -78,5 +89,5 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     lap('crop');
   }
   timings.total = performance.now() - started;
-  return { image: result, found, engine: engine.name, sheet: null, flattened: false, crop, timings };
+  return { image: result, found, engine: engine.name, sheet, flattened: flattenedToSheet, crop, timings };
 }

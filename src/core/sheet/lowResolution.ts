@@ -1,0 +1,55 @@
+import type { RgbaImage } from '../types';
+
+/**
+ * The image reduced to about `longSide` pixels on its long side (area average), as luminance and
+ * two colour differences: enough to see a sheet's edges, cheap at any input size.
+ */
+export interface LowResolutionImage {
+  width: number;
+  height: number;
+  /** Source pixels per low-resolution pixel, across and down. */
+  scaleX: number;
+  scaleY: number;
+  luma: Float32Array;
+  /** Blue minus luminance and red minus luminance: a coloured desk differs from paper here. */
+  blueDifference: Float32Array;
+  redDifference: Float32Array;
+}
+
+export function lowResolution(image: RgbaImage, longSide: number): LowResolutionImage {
+  const { width, height, data } = image;
+  const scale = Math.max(1, Math.max(width, height) / longSide);
+  const w = Math.max(1, Math.round(width / scale));
+  const h = Math.max(1, Math.round(height / scale));
+  const n = w * h;
+  const sums = new Float64Array(n * 3);
+  const counts = new Uint32Array(n);
+  const column = new Int32Array(width);
+  for (let x = 0; x < width; x++) column[x] = Math.min(w - 1, Math.floor((x * w) / width));
+  // Every other row and column of a large image: an average over many pixels needs no more.
+  const step = scale >= 4 ? 2 : 1;
+  for (let y = 0; y < height; y += step) {
+    const row = Math.min(h - 1, Math.floor((y * h) / height)) * w;
+    for (let x = 0, i = y * width * 4; x < width; x += step, i += 4 * step) {
+      const p = row + column[x];
+      sums[p * 3] += data[i];
+      sums[p * 3 + 1] += data[i + 1];
+      sums[p * 3 + 2] += data[i + 2];
+      counts[p]++;
+    }
+  }
+  const luma = new Float32Array(n);
+  const blueDifference = new Float32Array(n);
+  const redDifference = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    const c = Math.max(1, counts[p]);
+    const r = sums[p * 3] / c;
+    const g = sums[p * 3 + 1] / c;
+    const b = sums[p * 3 + 2] / c;
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    luma[p] = y;
+    blueDifference[p] = b - y;
+    redDifference[p] = r - y;
+  }
+  return { width: w, height: h, scaleX: width / w, scaleY: height / h, luma, blueDifference, redDifference };
+}

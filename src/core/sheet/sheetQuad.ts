@@ -1,0 +1,235 @@
+import type { Point } from '../types';
+import type { LowResolutionImage } from './lowResolution';
+import type { Line } from './straightEdges';
+
+/** A candidate side: a found straight edge, or one of the frame's borders (a sheet running out of the picture). */
+export interface Side extends Line {
+  border: boolean;
+}
+
+/** The sheet found at low resolution: its sides in order around it and their corners (low-resolution pixel centres). */
+export interface SheetQuad {
+  sides: [Side, Side, Side, Side];
+  corners: [Point, Point, Point, Point];
+  score: number;
+}
+
+/** Opposite sides of a sheet seen in perspective differ in angle by at most this. */
+const OPPOSITE_ANGLE = (40 * Math.PI) / 180;
+/** The two directions of a sheet's sides differ by at least this. */
+const ADJACENT_ANGLE = (50 * Math.PI) / 180;
+const MIN_CORNER_ANGLE = (30 * Math.PI) / 180;
+/** Colour step (levels) between the two sides of an edge for it to count as a sheet's edge at that point. */
+const EDGE_STEP = 10;
+/**
+ * The paper side is sampled NEAR…FAR pixels from the line, the other side there and again
+ * AWAY…AWAY_END pixels out: a desk differs from the paper at both, a printed rule or the edge of a
+ * block of text (paper again a few pixels on) does not.
+ */
+const NEAR = 2;
+const FAR = 4;
+const AWAY = 6;
+const AWAY_END = 9;
+/** Share of a side's visible length that must show the step, and of those points the paper's side being the lighter one. */
+const MIN_SUPPORT = 0.7;
+const MIN_LIGHTER_INSIDE = 0.8;
+/** A side needs this many visible pixels to be judged. */
+const MIN_VISIBLE = 8;
+/** The sheet covers between these shares of the frame (above the upper one it is the whole picture: nothing to remove). */
+const MIN_AREA = 0.08;
+const MAX_AREA = 0.97;
+
+export function frameBorders(width: number, height: number): Side[] {
+  return [
+    { theta: 0, rho: -0.5, border: true },
+    { theta: 0, rho: width - 0.5, border: true },
+    { theta: Math.PI / 2, rho: -0.5, border: true },
+    { theta: Math.PI / 2, rho: height - 0.5, border: true },
+  ];
+}
+
+function angleBetween(a: Line, b: Line): number {
+  const d = Math.abs(a.theta - b.theta) % Math.PI;
+  return Math.min(d, Math.PI - d);
+}
+
+export function intersect(a: Line, b: Line): Point | null {
+  const ca = Math.cos(a.theta);
+  const sa = Math.sin(a.theta);
+  const cb = Math.cos(b.theta);
+  const sb = Math.sin(b.theta);
+  const det = ca * sb - sa * cb;
+  if (Math.abs(det) < 1e-6) return null;
+  return { x: (a.rho * sb - b.rho * sa) / det, y: (ca * b.rho - cb * a.rho) / det };
+}
+
+function cross(o: Point, a: Point, b: Point): number {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/** Area of a convex polygon clipped to the frame [−0.5, w − 0.5] × [−0.5, h − 0.5]. */
+export function areaInFrame(polygon: Point[], width: number, height: number): number {
+  let poly = polygon;
+  const clips: Array<[(p: Point) => number]> = [[(p) => p.x + 0.5], [(p) => width - 0.5 - p.x], [(p) => p.y + 0.5], [(p) => height - 0.5 - p.y]];
+  for (const [inside] of clips) {
+    const out: Point[] = [];
+    for (let i = 0; i < poly.length; i++) {
+      const a = poly[i];
+      const b = poly[(i + 1) % poly.length];
+      const da = inside(a);
+      const db = inside(b);
+      if (da >= 0) out.push(a);
+      if (da >= 0 !== db >= 0) {
+        const t = da / (da - db);
+        out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+      }
+    }
+    poly = out;
+    if (poly.length === 0) return 0;
+  }
+  let area = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i];
+    const b = poly[(i + 1) % poly.length];
+    area += a.x * b.y - b.x * a.y;
+  }
+  return Math.abs(area) / 2;
+}
+
+interface SideEvidence {
+  visible: number;
+  supported: number;
+  lighterInside: number;
+}
+
+/** How much of the side from a to b shows a sheet's edge: a colour step across it, lighter towards `inward`. */
+function sideEvidence(image: LowResolutionImage, a: Point, b: Point, inward: Point): SideEvidence {
+  const { width, height, luma, blueDifference, redDifference } = image;
+  const steps = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
+  const evidence: SideEvidence = { visible: 0, supported: 0, lighterInside: 0 };
+  const mean = (x: number, y: number, from: number, to: number, out: Float64Array): boolean => {
+    out.fill(0);
+    for (let d = from; d <= to; d++) {
+      const xi = Math.round(x + inward.x * d);
+      const yi = Math.round(y + inward.y * d);
+      if (xi < 0 || yi < 0 || xi >= width || yi >= height) return false;
+      const p = yi * width + xi;
+      out[0] += luma[p];
+      out[1] += blueDifference[p];
+      out[2] += redDifference[p];
+    }
+    const n = Math.abs(to - from) + 1;
+    for (let c = 0; c < 3; c++) out[c] /= n;
+    return true;
+  };
+  const inside = new Float64Array(3);
+  const near = new Float64Array(3);
+  const away = new Float64Array(3);
+  for (let s = 0; s <= steps; s++) {
+    const t = steps === 0 ? 0.5 : s / steps;
+    const x = a.x + (b.x - a.x) * t;
+    const y = a.y + (b.y - a.y) * t;
+    if (!mean(x, y, NEAR, FAR, inside) || !mean(x, y, -FAR, -NEAR, near) || !mean(x, y, -AWAY_END, -AWAY, away)) continue;
+    evidence.visible++;
+    const step = (o: Float64Array): number => Math.hypot(inside[0] - o[0], 1.5 * (inside[1] - o[1]), 1.5 * (inside[2] - o[2]));
+    const agree = (inside[0] - near[0]) * (inside[0] - away[0]) + 2.25 * ((inside[1] - near[1]) * (inside[1] - away[1]) + (inside[2] - near[2]) * (inside[2] - away[2]));
+    if (step(near) >= EDGE_STEP && step(away) >= EDGE_STEP && agree > 0) {
+      evidence.supported++;
+      if (inside[0] - near[0] >= -2) evidence.lighterInside++;
+    }
+  }
+  return evidence;
+}
+
+/**
+ * The best sheet outline made of the found lines and the frame's borders: two pairs of roughly
+ * opposite sides whose corners make a convex quad of a plausible size, every visible side showing a
+ * sheet's edge (a step, not a printed rule) along most of its length, paper on the lighter side, and
+ * at least two sides found in the picture. Null when nothing qualifies (a flat scan, a tight crop).
+ */
+export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQuad | null {
+  const { width, height } = image;
+  const sides: Side[] = [...lines.map((l) => ({ ...l, border: false })), ...frameBorders(width, height)];
+  const pairs: Array<[Side, Side]> = [];
+  for (let i = 0; i < sides.length; i++) {
+    for (let j = i + 1; j < sides.length; j++) {
+      if (angleBetween(sides[i], sides[j]) <= OPPOSITE_ANGLE) pairs.push([sides[i], sides[j]]);
+    }
+  }
+  const frameArea = width * height;
+  const evidenceCache = new Map<string, SideEvidence>();
+  let best: SheetQuad | null = null;
+  for (let i = 0; i < pairs.length; i++) {
+    for (let j = i + 1; j < pairs.length; j++) {
+      const [a1, a2] = pairs[i];
+      const [b1, b2] = pairs[j];
+      if (a1 === b1 || a1 === b2 || a2 === b1 || a2 === b2) continue;
+      if (angleBetween(a1, b1) < ADJACENT_ANGLE || angleBetween(a2, b2) < ADJACENT_ANGLE || angleBetween(a1, b2) < ADJACENT_ANGLE || angleBetween(a2, b1) < ADJACENT_ANGLE) continue;
+      const found = [a1, a2, b1, b2].filter((s) => !s.border).length;
+      if (found < 2) continue;
+      const c = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
+      if (c.some((p) => p === null)) continue;
+      const corners = c as Point[];
+      if (corners.some((p) => p.x < -width || p.x > 2 * width || p.y < -height || p.y > 2 * height)) continue;
+      if (!convexWithOpenCorners(corners)) continue;
+      const area = areaInFrame(corners, width, height) / frameArea;
+      if (area < MIN_AREA || area > MAX_AREA) continue;
+      const centre = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
+      // Sides in order around the quad: b1 joins corners 0–1, a2 joins 1–2, b2 joins 2–3, a1 joins 3–0.
+      const ordered: Side[] = [b1, a2, b2, a1];
+      let score = 0;
+      let judged = 0;
+      let rejected = false;
+      for (let k = 0; k < 4 && !rejected; k++) {
+        const side = ordered[k];
+        if (side.border) continue;
+        const p = corners[k];
+        const q = corners[(k + 1) % 4];
+        const key = `${side.theta},${side.rho},${p.x.toFixed(1)},${p.y.toFixed(1)},${q.x.toFixed(1)},${q.y.toFixed(1)}`;
+        let e = evidenceCache.get(key);
+        if (!e) {
+          e = sideEvidence(image, p, q, inwardNormal(side, centre));
+          evidenceCache.set(key, e);
+        }
+        if (e.visible < MIN_VISIBLE || e.supported < MIN_SUPPORT * e.visible || e.lighterInside < MIN_LIGHTER_INSIDE * e.supported) {
+          rejected = true;
+          break;
+        }
+        judged++;
+        score += e.supported - 2 * (e.visible - e.supported);
+      }
+      if (rejected || judged < 2 || score <= 0) continue;
+      if (!best || score > best.score) {
+        best = { sides: ordered as SheetQuad['sides'], corners: corners as SheetQuad['corners'], score };
+      }
+    }
+  }
+  return best;
+}
+
+function inwardNormal(side: Line, centre: Point): Point {
+  const nx = Math.cos(side.theta);
+  const ny = Math.sin(side.theta);
+  return nx * centre.x + ny * centre.y - side.rho >= 0 ? { x: nx, y: ny } : { x: -nx, y: -ny };
+}
+
+/** Convex, and no corner sharper than MIN_CORNER_ANGLE (nor flatter than its supplement). */
+function convexWithOpenCorners(corners: Point[]): boolean {
+  let sign = 0;
+  for (let k = 0; k < 4; k++) {
+    const o = corners[k];
+    const a = corners[(k + 3) % 4];
+    const b = corners[(k + 1) % 4];
+    const z = cross(o, b, a);
+    if (Math.abs(z) < 1e-9) return false;
+    const s = Math.sign(z);
+    if (sign !== 0 && s !== sign) return false;
+    sign = s;
+    const ua = { x: a.x - o.x, y: a.y - o.y };
+    const ub = { x: b.x - o.x, y: b.y - o.y };
+    const cos = (ua.x * ub.x + ua.y * ub.y) / (Math.hypot(ua.x, ua.y) * Math.hypot(ub.x, ub.y));
+    const angle = Math.acos(Math.max(-1, Math.min(1, cos)));
+    if (angle < MIN_CORNER_ANGLE || angle > Math.PI - MIN_CORNER_ANGLE) return false;
+  }
+  return true;
+}

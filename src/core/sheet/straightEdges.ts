@@ -1,0 +1,210 @@
+import type { Point } from '../types';
+import type { LowResolutionImage } from './lowResolution';
+
+/** A straight line `x·cos θ + y·sin θ = rho` in low-resolution pixels; θ in [0, π). */
+export interface Line {
+  theta: number;
+  rho: number;
+}
+
+/** Per low-resolution pixel: the strongest colour step (luminance or colour difference) and its direction. */
+export interface EdgeMap {
+  width: number;
+  height: number;
+  magnitude: Float32Array;
+  /** Gradient direction in [0, π) (a line's normal; which side is brighter is not kept). */
+  direction: Float32Array;
+}
+
+const ANGLE_BINS = 180;
+/** Votes spread over ±this many degrees around the gradient's direction. */
+const ANGLE_SPREAD = 3;
+/** Steps weaker than this (levels per pixel) are texture, not an edge. */
+const EDGE_FLOOR = 3;
+/** Two lines closer than this in angle (degrees) and offset (pixels) are one. */
+const SAME_ANGLE = 5;
+const SAME_OFFSET = 6;
+
+export function edgeMap(image: LowResolutionImage): EdgeMap {
+  const { width, height } = image;
+  const planes = [smooth(image.luma, width, height), smooth(image.blueDifference, width, height), smooth(image.redDifference, width, height)];
+  const magnitude = new Float32Array(width * height);
+  const direction = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      let best = 0;
+      let gxBest = 0;
+      let gyBest = 0;
+      for (const plane of planes) {
+        const gx = (plane[p - width + 1] + 2 * plane[p + 1] + plane[p + width + 1] - plane[p - width - 1] - 2 * plane[p - 1] - plane[p + width - 1]) / 8;
+        const gy = (plane[p + width - 1] + 2 * plane[p + width] + plane[p + width + 1] - plane[p - width - 1] - 2 * plane[p - width] - plane[p - width + 1]) / 8;
+        const m = gx * gx + gy * gy;
+        if (m > best) {
+          best = m;
+          gxBest = gx;
+          gyBest = gy;
+        }
+      }
+      magnitude[p] = Math.sqrt(best);
+      let angle = Math.atan2(gyBest, gxBest);
+      if (angle < 0) angle += Math.PI;
+      direction[p] = angle >= Math.PI ? 0 : angle;
+    }
+  }
+  return { width, height, magnitude, direction };
+}
+
+/** 3×3 binomial blur: JPEG blocks and paper grain should not vote for lines. */
+function smooth(plane: Float32Array, w: number, h: number): Float32Array {
+  const tmp = new Float32Array(plane.length);
+  const out = new Float32Array(plane.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = plane[y * w + Math.max(0, x - 1)];
+      const r = plane[y * w + Math.min(w - 1, x + 1)];
+      tmp[y * w + x] = (l + 2 * plane[y * w + x] + r) / 4;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const up = Math.max(0, y - 1) * w;
+    const down = Math.min(h - 1, y + 1) * w;
+    for (let x = 0; x < w; x++) out[y * w + x] = (tmp[up + x] + 2 * tmp[y * w + x] + tmp[down + x]) / 4;
+  }
+  return out;
+}
+
+/**
+ * The `count` strongest straight edges (Hough transform of the edge map, each pixel voting near its
+ * own gradient direction with its step's strength, capped so a few very dark edges do not outvote a
+ * long faint one).
+ */
+export function strongestLines(edges: EdgeMap, count: number): Line[] {
+  const { width, height, magnitude, direction } = edges;
+  const diagonal = Math.ceil(Math.hypot(width, height));
+  const offsets = 2 * diagonal + 1;
+  const votes = new Float32Array(ANGLE_BINS * offsets);
+  const cos = new Float32Array(ANGLE_BINS);
+  const sin = new Float32Array(ANGLE_BINS);
+  for (let a = 0; a < ANGLE_BINS; a++) {
+    cos[a] = Math.cos((a * Math.PI) / ANGLE_BINS);
+    sin[a] = Math.sin((a * Math.PI) / ANGLE_BINS);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      const m = magnitude[p];
+      if (m < EDGE_FLOOR) continue;
+      const weight = Math.min(m, 40);
+      const centre = Math.round((direction[p] * ANGLE_BINS) / Math.PI);
+      for (let d = -ANGLE_SPREAD; d <= ANGLE_SPREAD; d++) {
+        const a = (((centre + d) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
+        const rho = Math.round(x * cos[a] + y * sin[a]) + diagonal;
+        votes[a * offsets + rho] += weight;
+      }
+    }
+  }
+  const lines: Array<Line & { votes: number }> = [];
+  // Repeatedly take the strongest cell and clear its neighbourhood (angle wraps around at π, where rho changes sign).
+  for (let k = 0; k < count; k++) {
+    let best = 0;
+    let bestIndex = -1;
+    for (let i = 0; i < votes.length; i++) {
+      if (votes[i] > best) {
+        best = votes[i];
+        bestIndex = i;
+      }
+    }
+    if (bestIndex < 0) break;
+    const a = Math.floor(bestIndex / offsets);
+    const r = (bestIndex % offsets) - diagonal;
+    lines.push({ theta: (a * Math.PI) / ANGLE_BINS, rho: r, votes: best });
+    for (let da = -SAME_ANGLE; da <= SAME_ANGLE; da++) {
+      let aa = a + da;
+      let rr = r;
+      if (aa < 0 || aa >= ANGLE_BINS) {
+        aa = (aa + ANGLE_BINS) % ANGLE_BINS;
+        rr = -r;
+      }
+      for (let dr = -SAME_OFFSET; dr <= SAME_OFFSET; dr++) {
+        const o = rr + dr + diagonal;
+        if (o >= 0 && o < offsets) votes[aa * offsets + o] = 0;
+      }
+    }
+  }
+  return lines.map(({ theta, rho }) => ({ theta, rho }));
+}
+
+/**
+ * The line re-fitted to its edge, between a and b: at every pixel along it, the strongest step
+ * within ±3 px across it (to a tenth of a pixel, by a parabola through the magnitudes), then a
+ * weighted least-squares line through those points. The transform's 1° and 1 px steps would put a
+ * far corner several pixels off.
+ */
+export function refineLine(edges: EdgeMap, line: Line, a: Point, b: Point): Line {
+  const { width, height, magnitude } = edges;
+  const nx = Math.cos(line.theta);
+  const ny = Math.sin(line.theta);
+  const steps = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
+  let sw = 0;
+  let sx = 0;
+  let sy = 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const ws: number[] = [];
+  const at = (x: number, y: number): number => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi < 1 || yi < 1 || xi >= width - 1 || yi >= height - 1 ? -1 : magnitude[yi * width + xi];
+  };
+  for (let s = 0; s <= steps; s++) {
+    const t = steps === 0 ? 0.5 : s / steps;
+    // The point on the line nearest the segment's point (a and b lie on it up to rounding).
+    const px = a.x + (b.x - a.x) * t;
+    const py = a.y + (b.y - a.y) * t;
+    let best = -1;
+    let bestOffset = 0;
+    for (let d = -3; d <= 3; d++) {
+      const m = at(px + nx * d, py + ny * d);
+      if (m > best) {
+        best = m;
+        bestOffset = d;
+      }
+    }
+    if (best < EDGE_FLOOR || bestOffset === -3 || bestOffset === 3) continue;
+    const before = at(px + nx * (bestOffset - 1), py + ny * (bestOffset - 1));
+    const after = at(px + nx * (bestOffset + 1), py + ny * (bestOffset + 1));
+    const curvature = before - 2 * best + after;
+    const shift = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (before - after)) / curvature)) : 0;
+    const x = px + nx * (bestOffset + shift);
+    const y = py + ny * (bestOffset + shift);
+    const w = Math.min(best, 40);
+    xs.push(x);
+    ys.push(y);
+    ws.push(w);
+    sw += w;
+    sx += w * x;
+    sy += w * y;
+  }
+  if (xs.length < 8) return line;
+  const mx = sx / sw;
+  const my = sy / sw;
+  let cxx = 0;
+  let cxy = 0;
+  let cyy = 0;
+  for (let k = 0; k < xs.length; k++) {
+    const dx = xs[k] - mx;
+    const dy = ys[k] - my;
+    cxx += ws[k] * dx * dx;
+    cxy += ws[k] * dx * dy;
+    cyy += ws[k] * dy * dy;
+  }
+  // The line's normal is the covariance's minor axis.
+  const direction = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
+  let theta = direction + Math.PI / 2;
+  theta = ((theta % Math.PI) + Math.PI) % Math.PI;
+  // Keep the refinement only when it stays near the transform's line (a stray edge must not pull it away).
+  const turned = Math.min(Math.abs(theta - line.theta), Math.PI - Math.abs(theta - line.theta));
+  if (turned > (3 * Math.PI) / 180) return line;
+  return { theta, rho: mx * Math.cos(theta) + my * Math.sin(theta) };
+}
