@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
-import { documentPhoto, fileBlob, multipart, rotatedJpeg, signedLetterPdf, typedPage } from './testing/fixtures';
+import { documentPhoto, fileBlob, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
 
 let server: TestServer;
@@ -155,6 +155,48 @@ describe('POST /api/clean', () => {
     });
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toBe('image/png');
+  });
+});
+
+describe('POST /api/clean on a photo of a sheet on a desk', () => {
+  it('says where the sheet is and keeps nothing of the desk', async () => {
+    const desk = await sheetOnDeskPhoto();
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(desk.bytes), type: 'png', mode: 'basic' }) });
+    expect(response.status).toBe(200);
+    const numbers = response.headers.get('x-inklift-sheet')!.split(',').map(Number);
+    expect(numbers).toHaveLength(8);
+    desk.corners.forEach((c, k) => expect(Math.hypot(numbers[2 * k] - c.x, numbers[2 * k + 1] - c.y)).toBeLessThan(8));
+    expect(response.headers.get('x-inklift-flattened')).toBeNull();
+    const { data, info } = await sharp(Buffer.from(await response.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([900, 600]);
+    // The desk's corners of the frame are transparent.
+    for (const [x, y] of [[5, 5], [890, 5], [5, 590], [890, 590]]) expect(data[(y * info.width + x) * 4 + 3]).toBe(0);
+  });
+
+  it('flatten=1 straightens the sheet to its rectangle, and crop=1 then places the ink in it', async () => {
+    const desk = await sheetOnDeskPhoto();
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(desk.bytes), type: 'png', flatten: '1' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-inklift-flattened')).toBe('1');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(Math.abs(meta.width! - desk.sheetWidth)).toBeLessThan(10);
+    expect(Math.abs(meta.height! - desk.sheetHeight)).toBeLessThan(10);
+
+    const cropped = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(desk.bytes), type: 'png', flatten: '1', crop: '1' }) });
+    const [left, top, width, height] = cropped.headers.get('x-inklift-crop')!.split(',').map(Number);
+    const croppedMeta = await sharp(Buffer.from(await cropped.arrayBuffer())).metadata();
+    expect([croppedMeta.width, croppedMeta.height]).toEqual([width, height]);
+    expect(left + width).toBeLessThanOrEqual(meta.width!);
+    expect(top + height).toBeLessThanOrEqual(meta.height!);
+  });
+
+  it('flatten=1 without a findable sheet gives the unflattened result and says so', async () => {
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo), type: 'png', flatten: '1' }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-inklift-flattened')).toBe('0');
+    expect(response.headers.get('x-inklift-sheet')).toBe('none');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([900, 600]);
   });
 });
 

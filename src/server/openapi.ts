@@ -99,9 +99,17 @@ export function buildOpenApi(serverUrl: string) {
           responses: {
             '200': {
               description:
-                'The result. Headers X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged (1, or 0 when nothing was found), X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Found-Items and X-Inklift-Kept-Ink-Share are set for every type; X-Inklift-Crop with crop=1. The JSON adds `found` to the specification’s fields.',
+                'The result. Headers X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged (1, or 0 when nothing was found), X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Found-Items, X-Inklift-Kept-Ink-Share and X-Inklift-Sheet are set for every type; X-Inklift-Crop with crop=1 (in the straightened sheet when flattened); X-Inklift-Flattened with flatten=1. The JSON adds `found` to the specification’s fields.',
               headers: {
                 'X-Credits-Charged': { description: '1; 0 when extract=signature|stamp found nothing (not charged)', schema: { type: 'string', enum: ['0', '1'] } },
+                'X-Inklift-Sheet': {
+                  description: 'The document sheet found in a photo: its corners in the input, x0,y0,x1,y1,x2,y2,x3,y3 clockwise from its top-left (may lie outside the frame); none for a flat scan or a tight crop. Off the sheet the result is transparent.',
+                  schema: { type: 'string' },
+                },
+                'X-Inklift-Flattened': {
+                  description: 'With flatten=1: 1 when the result was straightened to the sheet’s rectangle, 0 when no sheet was found (the result is then the unflattened one).',
+                  schema: { type: 'string', enum: ['0', '1'] },
+                },
                 'X-Inklift-Found-Items': {
                   description: 'Items of kept ink in the result: groups of solid ink (alpha ≥ 128) at least 1.5% of the page’s long side across; specks and stray glyphs are not items. 0 with extract = nothing found.',
                   schema: { type: 'integer', minimum: 0 },

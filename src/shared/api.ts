@@ -33,6 +33,9 @@ export const CleanParamsSchema = z.object({
   mode: CleanModeSchema.optional(),
   name: NameSchema.optional(),
   crop: FlagSchema.default(false).describe('Beyond the spec: crop the result to the kept ink with a margin.'),
+  flatten: FlagSchema.default(false).describe(
+    'Beyond the spec: straighten the document sheet found in a photo to a rectangle, as document scanner apps do. Without a findable sheet (a flat scan, a tight crop) the result is not straightened and X-Inklift-Flattened says 0; not an error.',
+  ),
 });
 export type CleanParamsInput = z.input<typeof CleanParamsSchema>;
 export type CleanParams = z.output<typeof CleanParamsSchema>;
@@ -124,8 +127,12 @@ export const CleanHeaders = {
   engine: 'x-inklift-engine',
   /** Size of the decoded input, `WIDTHxHEIGHT`. */
   sourceSize: 'x-inklift-source-size',
-  /** With crop=1: where the result sits in the input, `left,top,width,height`. */
+  /** With crop=1: where the result sits in the input (in the straightened sheet when X-Inklift-Flattened is 1), `left,top,width,height`. */
   crop: 'x-inklift-crop',
+  /** The document sheet found in a photo: its corners in the input, `x0,y0,x1,y1,x2,y2,x3,y3` clockwise from its top-left (may lie outside the frame), or `none` (a flat scan or a tight crop). */
+  sheet: 'x-inklift-sheet',
+  /** With flatten=1: `1` when the result was straightened to the sheet's rectangle, `0` when no sheet was found. */
+  flattened: 'x-inklift-flattened',
   /** How many items of kept ink the result holds (an integer; 0 with extract = nothing found, not charged). */
   foundItems: 'x-inklift-found-items',
   /** Kept solid ink over all solid ink of the page, `0.0000`..`1.0000`. */
@@ -150,6 +157,11 @@ export interface CropPlacement {
   height: number;
   sourceWidth: number;
   sourceHeight: number;
+}
+
+/** The sheet's corners as the X-Inklift-Sheet header carries them (pixels, one decimal), or `none`. */
+export function formatSheetHeader(sheet: { corners: ReadonlyArray<{ x: number; y: number }> } | null): string {
+  return sheet ? sheet.corners.map((c) => `${Math.round(c.x * 10) / 10},${Math.round(c.y * 10) / 10}`).join(',') : 'none';
 }
 
 export function formatCropHeader(crop: { left: number; top: number; width: number; height: number }): string {

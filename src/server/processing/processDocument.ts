@@ -1,4 +1,4 @@
-import { cleanImage, type CleanOptions, type Engine, type FoundInk, type RgbaImage } from '../../core';
+import { cleanImage, type CleanOptions, type Engine, type FoundInk, type RgbaImage, type SheetOutline } from '../../core';
 import { unsupportedMedia } from '../errors';
 import { decodeRaster } from '../imaging/decodeRaster';
 import { encodePng, encodeWebp } from '../imaging/encode';
@@ -29,6 +29,9 @@ export interface ProcessResult {
   crop: { left: number; top: number; width: number; height: number } | null;
   /** What the result holds of what was asked; nothingFound decides that it is not charged. */
   found: FoundInk;
+  /** The sheet found in a photo (null for a flat scan or a tight crop), and whether the result was straightened to it. */
+  sheet: SheetOutline | null;
+  flattened: boolean;
 }
 
 export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): Promise<{ image: RgbaImage; kind: string }> {
@@ -53,5 +56,7 @@ export async function processDocument(request: ProcessRequest, engine?: Engine):
     source: { width: image.width, height: image.height },
     crop: result.crop ?? null,
     found: result.found,
+    sheet: result.sheet,
+    flattened: result.flattened,
   };
 }

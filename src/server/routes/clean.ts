@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CleanHeaders, formatCropHeader, roundKeptInkShare, type CleanResponse } from '../../shared/api';
+import { CleanHeaders, formatCropHeader, formatSheetHeader, roundKeptInkShare, type CleanResponse } from '../../shared/api';
 import { getAccount } from '../db/accounts';
 import { chargeOneAndRecord, recordUncharged, type NewFile } from '../db/files';
 import { ApiError, unsupportedMedia } from '../errors';
@@ -80,6 +80,8 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       [CleanHeaders.engine]: result.engine,
       [CleanHeaders.sourceSize]: `${result.source.width}x${result.source.height}`,
       ...(result.crop ? { [CleanHeaders.crop]: formatCropHeader(result.crop) } : {}),
+      [CleanHeaders.sheet]: formatSheetHeader(result.sheet),
+      ...(input.params.flatten ? { [CleanHeaders.flattened]: result.flattened ? '1' : '0' } : {}),
       [CleanHeaders.foundItems]: String(result.found.items),
       [CleanHeaders.keptInkShare]: keptInkShare.toFixed(4),
       'cache-control': 'no-store',

@@ -9,7 +9,7 @@ export interface CleanInput {
   file: Buffer | null;
 }
 
-const KNOWN_FIELDS = new Set(['url', 'type', 'extract', 'aggressive', 'mode', 'name', 'crop']);
+const KNOWN_FIELDS = new Set(['url', 'type', 'extract', 'aggressive', 'mode', 'name', 'crop', 'flatten']);
 
 /**
  * Gathers the parameters of /api/clean from a multipart form (fields and the `file` part, in any
@@ -55,7 +55,7 @@ export async function readCleanInput(request: FastifyRequest, maxBytes: number):
   const mode = wantsAdvanced ? 'advanced' : (params.mode ?? 'standard');
   return {
     params,
-    options: { mode, extract: params.extract, aggressive: params.aggressive, crop: params.crop },
+    options: { mode, extract: params.extract, aggressive: params.aggressive, crop: params.crop, flatten: params.flatten },
     file,
   };
 }

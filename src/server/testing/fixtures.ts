@@ -16,6 +16,33 @@ export async function documentPhoto(width = 900, height = 600, format: 'jpeg' | 
   return format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
 }
 
+/** A sheet of `documentPhoto`'s kind lying turned by `degrees` on a brown desk, and its true corners (clockwise from its top-left). */
+export async function sheetOnDeskPhoto(degrees = 6): Promise<{ bytes: Buffer; corners: Array<{ x: number; y: number }>; sheetWidth: number; sheetHeight: number }> {
+  const [width, height, sheetWidth, sheetHeight] = [900, 600, 560, 400];
+  const [cx, cy] = [width / 2, height / 2];
+  const turn = (degrees * Math.PI) / 180;
+  const corners = [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([sx, sy]) => {
+    const x = (sx * sheetWidth) / 2;
+    const y = (sy * sheetHeight) / 2;
+    return { x: cx + x * Math.cos(turn) - y * Math.sin(turn), y: cy + x * Math.sin(turn) + y * Math.cos(turn) };
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="rgb(120,78,45)"/>
+    <g transform="translate(${cx} ${cy}) rotate(${degrees}) translate(${-sheetWidth / 2} ${-sheetHeight / 2})">
+      <rect width="${sheetWidth}" height="${sheetHeight}" fill="rgb(244,241,233)"/>
+      <text x="40" y="70" font-family="sans-serif" font-size="24" fill="rgb(25,25,25)">Agreement No. 42 — signed below</text>
+      <line x1="50" y1="320" x2="510" y2="320" stroke="rgb(20,20,20)" stroke-width="3"/>
+      <path d="M 110 290 C 170 180, 250 350, 390 250" stroke="rgb(25,40,170)" stroke-width="5" fill="none" stroke-linecap="round"/>
+    </g>
+  </svg>`;
+  return { bytes: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer(), corners, sheetWidth, sheetHeight };
+}
+
 /** A typed page with no signature and no stamp: a heading, lines of printed text and a form line, on tinted paper. */
 export async function typedPage(width = 900, height = 600, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
   const size = height / 24;
