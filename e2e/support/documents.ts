@@ -22,6 +22,19 @@ export async function inkPhoto(name = 'signed-page.jpg', width = 800, height = 6
   return { name, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', buffer };
 }
 
+/** A sheet lying turned by 6° on a brown desk (900 × 600 photo; the sheet 560 × 400), with printed lines and a blue signature. */
+export async function sheetOnDeskPhoto(name = 'sheet-on-desk.jpg'): Promise<TestFile> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
+    <rect width="900" height="600" fill="rgb(120,78,45)"/>
+    <g transform="translate(450 300) rotate(6) translate(-280 -200)">
+      <rect width="560" height="400" fill="rgb(244,241,233)"/>
+      <g fill="#2b2b2b">${Array.from({ length: 5 }, (_, i) => `<rect x="50" y="${50 + i * 30}" width="${300 + ((i * 97) % 150)}" height="6"/>`).join('')}</g>
+      <path d="M 110 330 C 170 220, 250 390, 390 290" stroke="rgb(25,40,170)" stroke-width="6" fill="none" stroke-linecap="round"/>
+    </g>
+  </svg>`;
+  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer() };
+}
+
 /** A typed page photographed on warm paper: a heading, lines of printed text and a form line; no signature, no stamp. */
 export async function typedPhoto(name = 'typed-page.jpg', width = 800, height = 600): Promise<TestFile> {
   const lines = ['Delivery note No. 5127 of 12 March', 'Goods: 24 boxes of printing paper, A4', 'Received in full and in good order', 'Total: 1 280.00 EUR, paid by transfer'];

@@ -47,6 +47,7 @@ const api: ProcessorApi = {
       sourceWidth: image.width,
       sourceHeight: image.height,
       found: result.found,
+      flattened: result.flattened,
       engineName: result.engine,
       engineStatus: prepared.status,
       timings,

@@ -39,6 +39,8 @@ export interface ProcessResult {
   sourceHeight: number;
   /** What the result holds of what was asked (src/core's count; nothingFound for an extraction that kept no item). */
   found: FoundInk;
+  /** Whether the result was straightened to the sheet of a photo (asked with flatten, and a sheet was found). */
+  flattened: boolean;
   /**
    * Milliseconds per stage: engine, decode, clean, encode; within clean the pipeline's stages as
    * `clean.<stage>` (paper, alpha, orientation, classify, refine, lines, stampInk, compose, crop) and, with the model,

@@ -92,6 +92,8 @@ export interface ServerCleanResult {
   found: { items: number; keptInkShare: number } | null;
   /** X-Credits-Charged: 1, or 0 when an extraction found nothing; null when absent. */
   charged: number | null;
+  /** X-Inklift-Flattened with flatten=1: whether the result was straightened to the photo's sheet; null when not asked or not said. */
+  flattened: boolean | null;
 }
 
 function balanceFrom(headers: Headers): Balance | null {
@@ -114,8 +116,10 @@ export async function cleanOnServer(request: ServerCleanRequest): Promise<Server
     uuid: response.headers.get(CleanHeaders.fileUuid),
     balance: balanceFrom(response.headers),
     engine: response.headers.get(CleanHeaders.engine),
-    crop: parseCropPlacement(response.headers.get(CleanHeaders.crop), response.headers.get(CleanHeaders.sourceSize)),
+    // A straightened result's crop lies in the sheet, not in the input: it cannot be placed over the original.
+    crop: response.headers.get(CleanHeaders.flattened) === '1' ? null : parseCropPlacement(response.headers.get(CleanHeaders.crop), response.headers.get(CleanHeaders.sourceSize)),
     found: parseFoundHeaders(response.headers.get(CleanHeaders.foundItems), response.headers.get(CleanHeaders.keptInkShare)),
+    flattened: /^[01]$/.test(response.headers.get(CleanHeaders.flattened) ?? '') ? response.headers.get(CleanHeaders.flattened) === '1' : null,
     charged: /^[01]$/.test(response.headers.get(CleanHeaders.charged) ?? '') ? Number(response.headers.get(CleanHeaders.charged)) : null,
   };
 }

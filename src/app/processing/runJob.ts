@@ -41,6 +41,8 @@ export interface JobOutcome {
   choices: CleanChoices;
   /** What was found; null when the server did not say. */
   found: JobFound | null;
+  /** With "Straighten page": whether the sheet was found and the result straightened; null when not asked (or the server did not say). */
+  straightened: boolean | null;
   /** Processings charged on the server (0 when an extraction found nothing); null on this device, which never charges. */
   charged: number | null;
 }
@@ -75,7 +77,7 @@ async function onDevice(source: JobSource, context: JobContext, reason: string):
     {
       input,
       fileName: source.name,
-      options: { mode: choices.mode, extract: choices.extract, aggressive: choices.aggressive, crop: choices.crop },
+      options: { mode: choices.mode, extract: choices.extract, aggressive: choices.aggressive, crop: choices.crop, flatten: choices.flatten === true },
       format: choices.format,
       engine: context.engineSettings,
     },
@@ -97,7 +99,8 @@ async function onDevice(source: JobSource, context: JobContext, reason: string):
     createdAt: new Date().toISOString(),
   });
   context.onStored('device');
-  const crop = result.crop ? { ...result.crop, sourceWidth: result.sourceWidth, sourceHeight: result.sourceHeight } : null;
+  // A straightened result's crop lies in the sheet, not in the input: it cannot be placed over the original.
+  const crop = result.crop && !result.flattened ? { ...result.crop, sourceWidth: result.sourceWidth, sourceHeight: result.sourceHeight } : null;
   return {
     blob: result.output,
     format: result.format,
@@ -111,6 +114,7 @@ async function onDevice(source: JobSource, context: JobContext, reason: string):
     cropUnknown: false,
     choices,
     found: result.found,
+    straightened: choices.flatten === true ? result.flattened : null,
     charged: null,
   };
 }
@@ -134,6 +138,7 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
       extract: choices.extract,
       aggressive: choices.aggressive,
       crop: choices.crop,
+      flatten: choices.flatten === true,
       name: source.name.slice(0, 255),
     },
     signal: context.signal,
@@ -155,6 +160,7 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
     cropUnknown: choices.crop && result.crop === null,
     choices,
     found,
+    straightened: choices.flatten === true ? result.flattened : null,
     charged: result.charged,
   };
 }

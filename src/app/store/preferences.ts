@@ -12,10 +12,12 @@ export interface CleanChoices {
   extract: ExtractTarget;
   aggressive: boolean;
   crop: boolean;
+  /** Straighten the sheet of a photo to a rectangle (absent in choices stored before it existed: off). */
+  flatten?: boolean;
   format: OutputFormat;
 }
 
-export const DEFAULT_CHOICES: CleanChoices = { mode: 'standard', extract: '', aggressive: false, crop: false, format: 'png' };
+export const DEFAULT_CHOICES: CleanChoices = { mode: 'standard', extract: '', aggressive: false, crop: false, flatten: false, format: 'png' };
 
 const KEYS = { choices: 'inklift.choices', placement: 'inklift.placement', apiKey: 'inklift.apiKey', browserKey: 'inklift.browserKey', signedIn: 'inklift.signedIn' } as const;
 const listeners = new Set<() => void>();

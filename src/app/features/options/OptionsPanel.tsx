@@ -67,6 +67,10 @@ export function OptionsPanel({ choices, onChoices, placement, onPlacement, place
             <input type="checkbox" checked={choices.crop} onChange={(e) => set('crop', e.target.checked)} />
             Crop to the ink
           </label>
+          <label className="check">
+            <input type="checkbox" checked={choices.flatten === true} onChange={(e) => set('flatten', e.target.checked)} />
+            Straighten page
+          </label>
         </div>
       </div>
     </section>

@@ -47,7 +47,13 @@ export function ResultItem({ job, onCancel, onRetry }: Props) {
 
   const resultView = outcome && job.resultUrl && (
     <>
-      <CompareView name={name} before={outcome.cropUnknown ? null : (job.previewUrl ?? job.originalUrl)} after={job.resultUrl} crop={outcome.crop} />
+      {/* A straightened sheet no longer lines up with the photo: shown without the before/after slider. */}
+      <CompareView name={name} before={outcome.cropUnknown || outcome.straightened === true ? null : (job.previewUrl ?? job.originalUrl)} after={job.resultUrl} crop={outcome.crop} />
+      {outcome.straightened === false && (
+        <p className="muted" role="status" data-testid="not-straightened">
+          No sheet edge found in this image, so it was not straightened: the result is as photographed.
+        </p>
+      )}
       <div className="result__actions">
         <button type="button" className="button button--primary" onClick={() => saveBlob(outcome.blob, resultFileName(name, outcome.format))}>
           Download
