@@ -74,6 +74,16 @@ describe('findSheet', () => {
     expect(result.sheet).toBeNull();
   });
 
+  it('takes the edge of a shadow across the page for no sheet edge: the text runs on under it', async () => {
+    const canvas = new PageCanvas(600, 800, (x, y) => (x < 140 || y > 660 ? [150, 148, 144] : [247, 245, 240]));
+    for (let row = 0; row < 22; row++) for (let g = 0; g < 42; g++) printedGlyph(canvas, 40 + g * 12, 40 + row * 33, g % 2 === 0);
+    const page = canvas.page();
+    expect(findSheet(page.image)).toBeNull();
+    // On a desk the same shadow leaves the sheet whole.
+    const photo = deskPhoto(page, { width: 900, height: 1000, corners: quad([160, 80], [760, 110], [740, 920], [140, 900]), desk: [90, 60, 40] });
+    expect(cornerError(findSheet(photo.image), [{ x: 160, y: 80 }, { x: 760, y: 110 }, { x: 740, y: 920 }, { x: 140, y: 900 }])).toBeLessThan(10);
+  });
+
   it('leaves a tight crop alone', () => {
     expect(findSheet(testForm().image)).toBeNull();
   });

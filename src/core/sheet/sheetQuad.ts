@@ -33,6 +33,17 @@ const AWAY_END = 9;
 /** Share of a side's visible length that must show the step, and of those points the paper's side being the lighter one. */
 const MIN_SUPPORT = 0.7;
 const MIN_LIGHTER_INSIDE = 0.8;
+/**
+ * Ink on both sides of a line means the line runs through the document (a shadow's or a light's
+ * edge, a fold), not along its edge: beside a real edge there is the page's margin on one side. Ink
+ * here: darker than the brightest of its 5 × 5 neighbourhood by INK_DARKER levels, sampled
+ * INK_NEAR…INK_FAR pixels either side; a side is refused when both sides hold more than
+ * INK_ON_BOTH_SIDES of such pixels.
+ */
+const INK_DARKER = 14;
+const INK_NEAR = 3;
+const INK_FAR = 10;
+const INK_ON_BOTH_SIDES = 0.03;
 /** A side needs this many visible pixels to be judged. */
 const MIN_VISIBLE = 8;
 /** The sheet covers between these shares of the frame (above the upper one it is the whole picture: nothing to remove). */
@@ -100,13 +111,50 @@ interface SideEvidence {
   visible: number;
   supported: number;
   lighterInside: number;
+  /** Shares of the samples either side of the line that are ink (see INK_DARKER). */
+  inkInside: number;
+  inkOutside: number;
+}
+
+/** Per pixel: how much darker than the brightest pixel within 2 px (ink on paper, and a desk beside the sheet). */
+export function darkDetail(image: LowResolutionImage): Float32Array {
+  const { width, height, luma } = image;
+  const rows = new Float32Array(luma.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let m = 0;
+      for (let dx = -2; dx <= 2; dx++) {
+        const xx = x + dx;
+        if (xx >= 0 && xx < width) m = Math.max(m, luma[y * width + xx]);
+      }
+      rows[y * width + x] = m;
+    }
+  }
+  const detail = new Float32Array(luma.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let m = 0;
+      for (let dy = -2; dy <= 2; dy++) {
+        const yy = y + dy;
+        if (yy >= 0 && yy < height) m = Math.max(m, rows[yy * width + x]);
+      }
+      detail[y * width + x] = m - luma[y * width + x];
+    }
+  }
+  return detail;
 }
 
 /** How much of the side from a to b shows a sheet's edge: a colour step across it, lighter towards `inward`. */
-function sideEvidence(image: LowResolutionImage, a: Point, b: Point, inward: Point): SideEvidence {
+function sideEvidence(image: LowResolutionImage, detail: Float32Array, a: Point, b: Point, inward: Point): SideEvidence {
   const { width, height, luma, blueDifference, redDifference } = image;
   const steps = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
-  const evidence: SideEvidence = { visible: 0, supported: 0, lighterInside: 0 };
+  const evidence: SideEvidence = { visible: 0, supported: 0, lighterInside: 0, inkInside: 0, inkOutside: 0 };
+  let inkSamples = 0;
+  const inkAt = (x: number, y: number): number => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    return xi < 0 || yi < 0 || xi >= width || yi >= height ? -1 : detail[yi * width + xi] >= INK_DARKER ? 1 : 0;
+  };
   const mean = (x: number, y: number, from: number, to: number, out: Float64Array): boolean => {
     out.fill(0);
     for (let d = from; d <= to; d++) {
@@ -131,6 +179,14 @@ function sideEvidence(image: LowResolutionImage, a: Point, b: Point, inward: Poi
     const y = a.y + (b.y - a.y) * t;
     if (!mean(x, y, NEAR, FAR, inside) || !mean(x, y, -FAR, -NEAR, near) || !mean(x, y, -AWAY_END, -AWAY, away)) continue;
     evidence.visible++;
+    for (let d = INK_NEAR; d <= INK_FAR; d++) {
+      const inner = inkAt(x + inward.x * d, y + inward.y * d);
+      const outer = inkAt(x - inward.x * d, y - inward.y * d);
+      if (inner < 0 || outer < 0) continue;
+      inkSamples++;
+      evidence.inkInside += inner;
+      evidence.inkOutside += outer;
+    }
     const step = (o: Float64Array): number => Math.hypot(inside[0] - o[0], 1.5 * (inside[1] - o[1]), 1.5 * (inside[2] - o[2]));
     const agree = (inside[0] - near[0]) * (inside[0] - away[0]) + 2.25 * ((inside[1] - near[1]) * (inside[1] - away[1]) + (inside[2] - near[2]) * (inside[2] - away[2]));
     if (step(near) >= EDGE_STEP && step(away) >= EDGE_STEP && agree > 0) {
@@ -138,14 +194,17 @@ function sideEvidence(image: LowResolutionImage, a: Point, b: Point, inward: Poi
       if (inside[0] - near[0] >= -2) evidence.lighterInside++;
     }
   }
+  evidence.inkInside /= Math.max(1, inkSamples);
+  evidence.inkOutside /= Math.max(1, inkSamples);
   return evidence;
 }
 
 /**
  * The best sheet outline made of the found lines and the frame's borders: two pairs of roughly
- * opposite sides whose corners make a convex quad of a plausible size, every visible side showing a
- * sheet's edge (a step, not a printed rule) along most of its length, paper on the lighter side, and
- * at least two sides found in the picture. Null when nothing qualifies (a flat scan, a tight crop).
+ * opposite sides whose corners make a convex quad of a plausible size around the frame's middle,
+ * every visible side showing a sheet's edge (a step, not a printed rule) along most of its length,
+ * paper on the lighter side, ink on at most one side of it (else a shadow's edge crosses the page),
+ * and at least two sides found in the picture. Null when nothing qualifies (a flat scan, a tight crop).
  */
 export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQuad | null {
   const { width, height } = image;
@@ -157,6 +216,8 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
     }
   }
   const frameArea = width * height;
+  const detail = darkDetail(image);
+  const frameCentre = { x: (width - 1) / 2, y: (height - 1) / 2 };
   const evidenceCache = new Map<string, SideEvidence>();
   let best: SheetQuad | null = null;
   for (let i = 0; i < pairs.length; i++) {
@@ -174,6 +235,8 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
       if (!convexWithOpenCorners(corners)) continue;
       const area = areaInFrame(corners, width, height) / frameArea;
       if (area < MIN_AREA || area > MAX_AREA) continue;
+      // A photo of a document is taken of the document: the sheet holds the middle of the frame.
+      if (!containsPoint(corners, frameCentre)) continue;
       const centre = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
       // Sides in order around the quad: b1 joins corners 0–1, a2 joins 1–2, b2 joins 2–3, a1 joins 3–0.
       const ordered: Side[] = [b1, a2, b2, a1];
@@ -188,10 +251,15 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
         const key = `${side.theta},${side.rho},${p.x.toFixed(1)},${p.y.toFixed(1)},${q.x.toFixed(1)},${q.y.toFixed(1)}`;
         let e = evidenceCache.get(key);
         if (!e) {
-          e = sideEvidence(image, p, q, inwardNormal(side, centre));
+          e = sideEvidence(image, detail, p, q, inwardNormal(side, centre));
           evidenceCache.set(key, e);
         }
-        if (e.visible < MIN_VISIBLE || e.supported < MIN_SUPPORT * e.visible || e.lighterInside < MIN_LIGHTER_INSIDE * e.supported) {
+        if (
+          e.visible < MIN_VISIBLE ||
+          e.supported < MIN_SUPPORT * e.visible ||
+          e.lighterInside < MIN_LIGHTER_INSIDE * e.supported ||
+          Math.min(e.inkInside, e.inkOutside) > INK_ON_BOTH_SIDES
+        ) {
           rejected = true;
           break;
         }
@@ -205,6 +273,17 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
     }
   }
   return best;
+}
+
+function containsPoint(corners: Point[], p: Point): boolean {
+  let sign = 0;
+  for (let k = 0; k < corners.length; k++) {
+    const s = Math.sign(cross(corners[k], corners[(k + 1) % corners.length], p));
+    if (s === 0) continue;
+    if (sign !== 0 && s !== sign) return false;
+    sign = s;
+  }
+  return true;
 }
 
 function inwardNormal(side: Line, centre: Point): Point {
