@@ -1,5 +1,6 @@
 import type { Point } from '../types';
 import type { LowResolutionImage } from './lowResolution';
+import { darkDetail, lineProfile, segmentEvidence, type LineProfile } from './sideEvidence';
 import type { Line } from './straightEdges';
 
 /** A candidate side: a found straight edge, or one of the frame's borders (a sheet running out of the picture). */
@@ -19,30 +20,14 @@ const OPPOSITE_ANGLE = (40 * Math.PI) / 180;
 /** The two directions of a sheet's sides differ by at least this. */
 const ADJACENT_ANGLE = (50 * Math.PI) / 180;
 const MIN_CORNER_ANGLE = (30 * Math.PI) / 180;
-/** Colour step (levels) between the two sides of an edge for it to count as a sheet's edge at that point. */
-const EDGE_STEP = 10;
-/**
- * The paper side is sampled NEAR…FAR pixels from the line, the other side there and again
- * AWAY…AWAY_END pixels out: a desk differs from the paper at both, a printed rule or the edge of a
- * block of text (paper again a few pixels on) does not.
- */
-const NEAR = 2;
-const FAR = 4;
-const AWAY = 6;
-const AWAY_END = 9;
 /** Share of a side's visible length that must show the step, and of those points the paper's side being the lighter one. */
 const MIN_SUPPORT = 0.7;
 const MIN_LIGHTER_INSIDE = 0.8;
 /**
  * Ink on both sides of a line means the line runs through the document (a shadow's or a light's
- * edge, a fold), not along its edge: beside a real edge there is the page's margin on one side. Ink
- * here: darker than the brightest of its 5 × 5 neighbourhood by INK_DARKER levels, sampled
- * INK_NEAR…INK_FAR pixels either side; a side is refused when both sides hold more than
- * INK_ON_BOTH_SIDES of such pixels.
+ * edge, a fold), not along its edge: beside a real edge there is the page's margin on one side. A
+ * side is refused when both sides hold more than this share of ink samples (sideEvidence.ts).
  */
-const INK_DARKER = 14;
-const INK_NEAR = 3;
-const INK_FAR = 10;
 const INK_ON_BOTH_SIDES = 0.03;
 /** A side needs this many visible pixels to be judged. */
 const MIN_VISIBLE = 8;
@@ -107,98 +92,6 @@ export function areaInFrame(polygon: Point[], width: number, height: number): nu
   return Math.abs(area) / 2;
 }
 
-interface SideEvidence {
-  visible: number;
-  supported: number;
-  lighterInside: number;
-  /** Shares of the samples either side of the line that are ink (see INK_DARKER). */
-  inkInside: number;
-  inkOutside: number;
-}
-
-/** Per pixel: how much darker than the brightest pixel within 2 px (ink on paper, and a desk beside the sheet). */
-export function darkDetail(image: LowResolutionImage): Float32Array {
-  const { width, height, luma } = image;
-  const rows = new Float32Array(luma.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dx = -2; dx <= 2; dx++) {
-        const xx = x + dx;
-        if (xx >= 0 && xx < width) m = Math.max(m, luma[y * width + xx]);
-      }
-      rows[y * width + x] = m;
-    }
-  }
-  const detail = new Float32Array(luma.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dy = -2; dy <= 2; dy++) {
-        const yy = y + dy;
-        if (yy >= 0 && yy < height) m = Math.max(m, rows[yy * width + x]);
-      }
-      detail[y * width + x] = m - luma[y * width + x];
-    }
-  }
-  return detail;
-}
-
-/** How much of the side from a to b shows a sheet's edge: a colour step across it, lighter towards `inward`. */
-function sideEvidence(image: LowResolutionImage, detail: Float32Array, a: Point, b: Point, inward: Point): SideEvidence {
-  const { width, height, luma, blueDifference, redDifference } = image;
-  const steps = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
-  const evidence: SideEvidence = { visible: 0, supported: 0, lighterInside: 0, inkInside: 0, inkOutside: 0 };
-  let inkSamples = 0;
-  const inkAt = (x: number, y: number): number => {
-    const xi = Math.round(x);
-    const yi = Math.round(y);
-    return xi < 0 || yi < 0 || xi >= width || yi >= height ? -1 : detail[yi * width + xi] >= INK_DARKER ? 1 : 0;
-  };
-  const mean = (x: number, y: number, from: number, to: number, out: Float64Array): boolean => {
-    out.fill(0);
-    for (let d = from; d <= to; d++) {
-      const xi = Math.round(x + inward.x * d);
-      const yi = Math.round(y + inward.y * d);
-      if (xi < 0 || yi < 0 || xi >= width || yi >= height) return false;
-      const p = yi * width + xi;
-      out[0] += luma[p];
-      out[1] += blueDifference[p];
-      out[2] += redDifference[p];
-    }
-    const n = Math.abs(to - from) + 1;
-    for (let c = 0; c < 3; c++) out[c] /= n;
-    return true;
-  };
-  const inside = new Float64Array(3);
-  const near = new Float64Array(3);
-  const away = new Float64Array(3);
-  for (let s = 0; s <= steps; s++) {
-    const t = steps === 0 ? 0.5 : s / steps;
-    const x = a.x + (b.x - a.x) * t;
-    const y = a.y + (b.y - a.y) * t;
-    if (!mean(x, y, NEAR, FAR, inside) || !mean(x, y, -FAR, -NEAR, near) || !mean(x, y, -AWAY_END, -AWAY, away)) continue;
-    evidence.visible++;
-    for (let d = INK_NEAR; d <= INK_FAR; d++) {
-      const inner = inkAt(x + inward.x * d, y + inward.y * d);
-      const outer = inkAt(x - inward.x * d, y - inward.y * d);
-      if (inner < 0 || outer < 0) continue;
-      inkSamples++;
-      evidence.inkInside += inner;
-      evidence.inkOutside += outer;
-    }
-    const step = (o: Float64Array): number => Math.hypot(inside[0] - o[0], 1.5 * (inside[1] - o[1]), 1.5 * (inside[2] - o[2]));
-    const agree = (inside[0] - near[0]) * (inside[0] - away[0]) + 2.25 * ((inside[1] - near[1]) * (inside[1] - away[1]) + (inside[2] - near[2]) * (inside[2] - away[2]));
-    if (step(near) >= EDGE_STEP && step(away) >= EDGE_STEP && agree > 0) {
-      evidence.supported++;
-      if (inside[0] - near[0] >= -2) evidence.lighterInside++;
-    }
-  }
-  evidence.inkInside /= Math.max(1, inkSamples);
-  evidence.inkOutside /= Math.max(1, inkSamples);
-  return evidence;
-}
-
 /**
  * The best sheet outline made of the found lines and the frame's borders: two pairs of roughly
  * opposite sides whose corners make a convex quad of a plausible size around the frame's middle,
@@ -217,8 +110,8 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
   }
   const frameArea = width * height;
   const detail = darkDetail(image);
+  const profiles = new Map<Side, LineProfile>();
   const frameCentre = { x: (width - 1) / 2, y: (height - 1) / 2 };
-  const evidenceCache = new Map<string, SideEvidence>();
   let best: SheetQuad | null = null;
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
@@ -248,12 +141,12 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
         if (side.border) continue;
         const p = corners[k];
         const q = corners[(k + 1) % 4];
-        const key = `${side.theta},${side.rho},${p.x.toFixed(1)},${p.y.toFixed(1)},${q.x.toFixed(1)},${q.y.toFixed(1)}`;
-        let e = evidenceCache.get(key);
-        if (!e) {
-          e = sideEvidence(image, detail, p, q, inwardNormal(side, centre));
-          evidenceCache.set(key, e);
+        let profile = profiles.get(side);
+        if (!profile) {
+          profile = lineProfile(image, detail, side);
+          profiles.set(side, profile);
         }
+        const e = segmentEvidence(profile, p, q, inwardIsNormal(side, centre));
         if (
           e.visible < MIN_VISIBLE ||
           e.supported < MIN_SUPPORT * e.visible ||
@@ -286,10 +179,9 @@ function containsPoint(corners: Point[], p: Point): boolean {
   return true;
 }
 
-function inwardNormal(side: Line, centre: Point): Point {
-  const nx = Math.cos(side.theta);
-  const ny = Math.sin(side.theta);
-  return nx * centre.x + ny * centre.y - side.rho >= 0 ? { x: nx, y: ny } : { x: -nx, y: -ny };
+/** Whether the sheet lies on the side of the line its normal (cos θ, sin θ) points to. */
+function inwardIsNormal(side: Line, centre: Point): boolean {
+  return Math.cos(side.theta) * centre.x + Math.sin(side.theta) * centre.y - side.rho >= 0;
 }
 
 /** Convex, and no corner sharper than MIN_CORNER_ANGLE (nor flatter than its supplement). */

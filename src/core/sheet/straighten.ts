@@ -63,33 +63,25 @@ export function straightenSheet(image: RgbaImage, sheet: SheetOutline, maxPixels
       const x = (map.a * u + map.b * v + map.c) / w - 0.5;
       const y = (map.d * u + map.e * v + map.f) / w - 0.5;
       if (x < -0.5 || y < -0.5 || x > sw - 0.5 || y > sh - 0.5) continue;
-      const x0 = Math.max(0, Math.min(sw - 1, Math.floor(x)));
-      const y0 = Math.max(0, Math.min(sh - 1, Math.floor(y)));
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const y1 = Math.min(sh - 1, y0 + 1);
-      const fx = Math.max(0, Math.min(1, x - x0));
-      const fy = Math.max(0, Math.min(1, y - y0));
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let a = 0;
-      const tap = (px: number, py: number, weight: number): void => {
-        const k = (py * sw + px) * 4;
-        const wa = weight * src[k + 3];
-        r += wa * src[k];
-        g += wa * src[k + 1];
-        b += wa * src[k + 2];
-        a += wa;
-      };
-      tap(x0, y0, (1 - fx) * (1 - fy));
-      tap(x1, y0, fx * (1 - fy));
-      tap(x0, y1, (1 - fx) * fy);
-      tap(x1, y1, fx * fy);
+      const x0 = x < 0 ? 0 : Math.min(sw - 1, x | 0);
+      const y0 = y < 0 ? 0 : Math.min(sh - 1, y | 0);
+      const fx = x <= x0 ? 0 : Math.min(1, x - x0);
+      const fy = y <= y0 ? 0 : Math.min(1, y - y0);
+      const k00 = (y0 * sw + x0) * 4;
+      const k01 = x0 + 1 < sw ? k00 + 4 : k00;
+      const k10 = y0 + 1 < sh ? k00 + sw * 4 : k00;
+      const k11 = x0 + 1 < sw ? k10 + 4 : k10;
+      // Alpha-weighted taps: transparent paper's colour must not bleed into the ink's edge.
+      const w00 = (1 - fx) * (1 - fy) * src[k00 + 3];
+      const w01 = fx * (1 - fy) * src[k01 + 3];
+      const w10 = (1 - fx) * fy * src[k10 + 3];
+      const w11 = fx * fy * src[k11 + 3];
+      const a = w00 + w01 + w10 + w11;
       if (a <= 0) continue;
       const o = (j * width + i) * 4;
-      out[o] = r / a;
-      out[o + 1] = g / a;
-      out[o + 2] = b / a;
+      out[o] = (w00 * src[k00] + w01 * src[k01] + w10 * src[k10] + w11 * src[k11]) / a;
+      out[o + 1] = (w00 * src[k00 + 1] + w01 * src[k01 + 1] + w10 * src[k10 + 1] + w11 * src[k11 + 1]) / a;
+      out[o + 2] = (w00 * src[k00 + 2] + w01 * src[k01 + 2] + w10 * src[k10 + 2] + w11 * src[k11 + 2]) / a;
       out[o + 3] = a;
     }
   }
