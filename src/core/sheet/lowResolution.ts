@@ -32,9 +32,12 @@ export function lowResolution(image: RgbaImage, longSide: number): LowResolution
     const row = Math.min(h - 1, Math.floor((y * h) / height)) * w;
     for (let x = 0, i = y * width * 4; x < width; x += step, i += 4 * step) {
       const p = row + column[x];
-      sums[p * 3] += data[i];
-      sums[p * 3 + 1] += data[i + 1];
-      sums[p * 3 + 2] += data[i + 2];
+      // Seen over white: a transparent pixel is paper, whatever colour it stores.
+      const a = data[i + 3];
+      const paper = 255 - a;
+      sums[p * 3] += (data[i] * a) / 255 + paper;
+      sums[p * 3 + 1] += (data[i + 1] * a) / 255 + paper;
+      sums[p * 3 + 2] += (data[i + 2] * a) / 255 + paper;
       counts[p]++;
     }
   }

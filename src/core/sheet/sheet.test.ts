@@ -84,6 +84,20 @@ describe('findSheet', () => {
     expect(cornerError(findSheet(photo.image), [{ x: 160, y: 80 }, { x: 760, y: 110 }, { x: 740, y: 920 }, { x: 140, y: 900 }])).toBeLessThan(10);
   });
 
+  it('reads transparent pixels as paper: a cut-out on a transparent ground has no sheet', () => {
+    const page = testForm();
+    const { width, height, data } = page.image;
+    const cutOut = new Uint8ClampedArray(data);
+    // A transparent ground stored as black, around a paper rectangle: seen over white there is no edge.
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (x > 60 && x < width - 60 && y > 40 && y < height - 40) continue;
+        cutOut.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 4);
+      }
+    }
+    expect(findSheet({ width, height, data: cutOut })).toBeNull();
+  });
+
   it('leaves a tight crop alone', () => {
     expect(findSheet(testForm().image)).toBeNull();
   });
