@@ -30,3 +30,14 @@ export class ServerTiming {
     return entries.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
   }
 }
+
+/** `name;dur=12.3, other;dur=4` → {name: 12.3, other: 4}. */
+export function parseServerTiming(header: string | null): Record<string, number> {
+  const stages: Record<string, number> = {};
+  for (const entry of (header ?? '').split(',')) {
+    const [name, ...params] = entry.trim().split(';');
+    const dur = params.map((p) => /^\s*dur=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && dur !== undefined) stages[name] = Number(dur);
+  }
+  return stages;
+}

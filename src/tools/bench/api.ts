@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseServerTiming } from '../../server/routes/serverTiming';
 import { freePort } from '../../server/testing/freePort';
 import { StageSamples } from './stats';
 import type { BenchInput, BenchResult, BenchSettings, BenchTarget } from './types';
@@ -55,17 +56,6 @@ const stopServer = (child: ChildProcess) =>
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
-
-/** `name;dur=12.3, other;dur=4` → {name: 12.3, other: 4}. */
-export function parseServerTiming(header: string | null): Record<string, number> {
-  const stages: Record<string, number> = {};
-  for (const entry of (header ?? '').split(',')) {
-    const [name, ...params] = entry.trim().split(';');
-    const dur = params.map((p) => /^\s*dur=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && dur !== undefined) stages[name] = Number(dur);
-  }
-  return stages;
-}
 
 interface RoundTrip {
   ms: number;
