@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
 import { documentPhoto, fileBlob, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
+import { parseServerTiming } from './routes/serverTiming';
 
 let server: TestServer;
 let key: string;
@@ -83,6 +84,11 @@ describe('POST /api/clean', () => {
     expect(response.headers.get('x-file-uuid')).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number(response.headers.get('x-remaining'))).toBeGreaterThanOrEqual(0);
     expect(response.headers.get('x-limit')).toBe('1000');
+    // Server-Timing: every step of the request with its duration, the thread's steps within process.
+    const timing = parseServerTiming(response.headers.get('server-timing'));
+    expect(Object.keys(timing)).toEqual(['upload', 'account', 'sniff', 'process', 'queue', 'decode', 'clean', 'webp', 'png', 'store', 'db', 'total']);
+    expect(timing.decode + timing.clean + Math.max(timing.webp, timing.png)).toBeLessThanOrEqual(timing.process + 0.2);
+    expect(timing.process).toBeLessThanOrEqual(timing.total);
     const bytes = Buffer.from(await response.arrayBuffer());
     const stats = await alphaStats(bytes);
     expect(stats.info.channels).toBe(4);

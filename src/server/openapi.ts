@@ -99,7 +99,7 @@ export function buildOpenApi(serverUrl: string) {
           responses: {
             '200': {
               description:
-                'The result. Headers X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged (1, or 0 when nothing was found), X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Found-Items, X-Inklift-Kept-Ink-Share and X-Inklift-Sheet are set for every type; X-Inklift-Crop with crop=1 (in the straightened sheet when flattened); X-Inklift-Flattened with flatten=1. The JSON adds `found` to the specification’s fields.',
+                'The result. Headers X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged (1, or 0 when nothing was found), X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Found-Items, X-Inklift-Kept-Ink-Share and X-Inklift-Sheet are set for every type; X-Inklift-Crop with crop=1 (in the straightened sheet when flattened); X-Inklift-Flattened with flatten=1; Server-Timing (upload, account, process = queue + decode + clean + webp/png, store, db, total; milliseconds) on every result. The JSON adds `found` to the specification’s fields.',
               headers: {
                 'X-Credits-Charged': { description: '1; 0 when extract=signature|stamp found nothing (not charged)', schema: { type: 'string', enum: ['0', '1'] } },
                 'X-Inklift-Sheet': {

@@ -8,16 +8,19 @@
  * models/inkseg.onnx also the model engine's stages and its session.run alone), PNG and WebP encode
  * (server adapters), end to end (decode → clean → PNG) per engine, peak RSS of the process. Chromium (WASM,
  * threads when cross-origin isolated; src/tools/bench/browser.ts): the app's worker end to end with
- * the deployed model, its stages and the model inference alone (session.run). Targets are modules
+ * the deployed model, its stages and the model inference alone (session.run). API (src/tools/bench/api.ts):
+ * POST /api/clean round trips to the real server on loopback (type=json, png, webp, default options and
+ * engine) with the server's Server-Timing split. Targets are modules
  * under src/tools/bench/ (BenchTarget); add one there and list it in TARGETS.
  */
+import { apiTarget } from './bench/api';
 import { benchInputs } from './bench/inputs';
 import { browserTarget } from './bench/browser';
 import { nodeTarget } from './bench/node';
 import type { BenchResult, BenchTarget } from './bench/types';
 import { markdownTable } from './markdownTable';
 
-const TARGETS: readonly BenchTarget[] = [nodeTarget, browserTarget];
+const TARGETS: readonly BenchTarget[] = [nodeTarget, apiTarget, browserTarget];
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -20,7 +20,7 @@ export function registerSecurityHeaders(app: FastifyInstance, corsOrigins: strin
       reply.headers({
         'access-control-allow-origin': origin,
         vary: 'Origin',
-        'access-control-expose-headers': 'X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged, X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Crop, X-Inklift-Found-Items, X-Inklift-Kept-Ink-Share, Retry-After',
+        'access-control-expose-headers': 'X-File-Uuid, X-Remaining, X-Limit, X-Credits-Charged, X-Inklift-Engine, X-Inklift-Source-Size, X-Inklift-Crop, X-Inklift-Found-Items, X-Inklift-Kept-Ink-Share, Server-Timing, Retry-After',
         'cross-origin-resource-policy': 'cross-origin',
       });
       if (request.method === 'OPTIONS') {

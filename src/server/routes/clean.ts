@@ -9,6 +9,7 @@ import { fetchDocument } from '../net/fetchDocument';
 import { requireAccount } from '../plugins/auth';
 import type { Services } from '../services';
 import { readCleanInput } from './cleanInput';
+import { ServerTiming } from './serverTiming';
 import { fileUrl, publicOrigin } from './urls';
 
 const outOfBalance = (limit: number) =>
@@ -18,11 +19,14 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
   const { config, sql, blobs, pool, keys } = services;
 
   app.post('/api/clean', { preHandler: requireAccount(sql, keys) }, async (request, reply) => {
+    const timing = new ServerTiming();
     const input = await readCleanInput(request, config.maxUploadBytes);
+    timing.lap('upload');
     // Fail fast before downloading or processing anything, on the current balance (the key cache's
     // copy may be a moment old); the charge itself re-checks atomically.
     const account = (await getAccount(sql, request.account!.id)) ?? request.account!;
     if (account.remaining <= 0) throw outOfBalance(account.limit);
+    timing.lap('account');
 
     const bytes = input.file ?? (await fetchDocument(input.params.url!, {
       allowHosts: config.urlAllowHosts,
@@ -32,6 +36,7 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
     }));
     if (bytes.length === 0) throw new ApiError(400, 'invalid_image', 'The document is empty.');
     if (!sniffDocumentKind(bytes)) throw unsupportedMedia();
+    timing.lap(input.file ? 'sniff' : 'download');
 
     const result = await pool.run({
       bytes,
@@ -39,11 +44,21 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       wantPng: input.params.type === 'png',
       limits: { maxPixels: config.maxPixels, pdfDpi: config.pdfDpi },
     });
+    // The processing thread's own steps; the rest of the call is waiting for a thread and moving bytes to and from it.
+    const { decode, clean, webp: webpMs, png: pngMs } = result.timings;
+    const inThread = decode + clean + Math.max(webpMs, pngMs ?? 0);
+    timing.lap('process');
+    timing.add('queue', Math.max(0, timing.lastLap - inThread));
+    timing.add('decode', decode);
+    timing.add('clean', clean);
+    timing.add('webp', webpMs);
+    if (pngMs !== null) timing.add('png', pngMs);
 
     const uuid = crypto.randomUUID();
     const blobKey = `${uuid}.webp`;
     const webp = Buffer.from(result.webp);
     await blobs.put(blobKey, webp);
+    timing.lap('store');
     const record: NewFile = {
       uuid,
       accountId: account.id,
@@ -69,6 +84,7 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       await blobs.delete(blobKey).catch(() => undefined);
       throw outOfBalance(outcome.limit);
     }
+    timing.lap('db');
 
     const url = fileUrl(publicOrigin(request, config.publicUrl), uuid);
     const keptInkShare = roundKeptInkShare(result.found.keptInkShare);
@@ -85,6 +101,7 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       [CleanHeaders.foundItems]: String(result.found.items),
       [CleanHeaders.keptInkShare]: keptInkShare.toFixed(4),
       'cache-control': 'no-store',
+      'server-timing': timing.header(),
     });
     if (input.params.type === 'webp') return reply.type('image/webp').send(webp);
     if (input.params.type === 'png') return reply.type('image/png').send(Buffer.from(result.png!));
