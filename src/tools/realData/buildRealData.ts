@@ -8,12 +8,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBuildStamp, stillBuilt, writeBuildStamp, type PageStamp } from './buildStamp';
 import { imageToRgbPng, sourceSize, truthToInkPng } from './convertPage';
-import type { DatasetIndex, IndexedPage, IndexedSet, MissingFile, PageSplit } from './datasetIndex';
+import type { DatasetIndex, IndexedDeskSet, IndexedPage, IndexedSet, MissingFile, PageSplit } from './datasetIndex';
 import { findRepository, type FoundRepository } from './findRepository';
 import { CHECKSUM_MISMATCH, readPinnedFile, size, sourceIdentity, writeAtomically } from './readPinnedFile';
 import type { PinnedFile, PinnedPage, PinnedSet, SourcesManifest } from './sourcesManifest';
 import { writeDatasetIndex } from './writeDatasetIndex';
 import { buildInkSet } from './buildInkSet';
+import { buildPhotoSet } from './buildPhotoSets';
 
 type PaperPage = PinnedPage & { truth: PinnedFile };
 
@@ -65,6 +66,7 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
   const stamp = readBuildStamp(out);
   const repositories = new Map<string, Promise<FoundRepository>>();
   const indexedSets: IndexedSet[] = [];
+  const desks: IndexedDeskSet[] = [];
   const missing: MissingFile[] = [];
   const refused: MissingFile[] = [];
   const reports: SetReport[] = [];
@@ -79,7 +81,6 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
       log(`${set.name}: ${set.pages.length} ink crops pinned, for npm run data:real-ink only (no pages to build)`);
       continue;
     }
-    const kind = set.kind;
     const report: SetReport = { name: set.name, title: set.title, pinned: set.pages.length, built: 0, converted: 0, reused: 0, splits: { train: 0, val: 0, report: 0 } };
     const pages: IndexedPage[] = [];
     const findOnce = (repository = set.repository, commit = set.commit): Promise<FoundRepository> => {
@@ -94,7 +95,8 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
     };
 
     if (set.kind !== 'paper') {
-      const built = await buildInkSet({ set, from, out, stamp, findOnce, lack });
+      const photos = set.kind === 'sheetPhotos' || set.kind === 'deskPhotos';
+      const built = await (photos ? buildPhotoSet : buildInkSet)({ set, from, out, stamp, findOnce, lack });
       report.converted = built.converted;
       report.reused = built.reused;
       for (const page of built.pages) {
@@ -175,21 +177,24 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
 
     report.built = pages.length;
     reports.push(report);
-    log(`${set.name}: ${report.built} of ${report.pinned} pages (${report.converted} converted, ${report.reused} unchanged)`);
-    if (pages.length > 0) {
-      const labelSource = set.labelSource;
-      indexedSets.push({
-        name: set.name,
-        title: set.title,
-        kind,
-        source: `${set.repository}@${set.commit}${labelSource ? ` + ${labelSource.repository}@${labelSource.commit}` : ''}`,
-        licence: labelSource ? `${set.repository}: ${set.licence}; ${labelSource.repository}: ${labelSource.licence}` : set.licence,
-        pages,
-      });
+    log(`${set.name}: ${report.built} of ${report.pinned} ${set.kind === 'deskPhotos' ? 'desk photos' : set.kind === 'sheetPhotos' ? 'sheet photos' : 'pages'} (${report.converted} converted, ${report.reused} unchanged)`);
+    if (pages.length === 0) continue;
+    if (set.kind === 'deskPhotos') {
+      desks.push({ name: set.name, title: set.title, source: `${set.repository}@${set.commit}`, licence: set.licence, photos: pages });
+      continue;
     }
+    const labelSource = set.labelSource;
+    indexedSets.push({
+      name: set.name,
+      title: set.title,
+      kind: set.kind,
+      source: `${set.repository}@${set.commit}${labelSource ? ` + ${labelSource.repository}@${labelSource.commit}` : ''}`,
+      licence: labelSource ? `${set.repository}: ${set.licence}; ${labelSource.repository}: ${labelSource.licence}` : set.licence,
+      pages,
+    });
   }
 
-  const index: DatasetIndex = { version: 1, builtAt: new Date().toISOString(), sets: indexedSets, missing };
+  const index: DatasetIndex = { version: 1, builtAt: new Date().toISOString(), sets: indexedSets, missing, ...(desks.length > 0 ? { desks } : {}) };
   const indexPath = writeDatasetIndex(out, index);
   return { index, indexPath, sets: reports, refused };
 }

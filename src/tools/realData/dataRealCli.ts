@@ -41,14 +41,17 @@ function printMissing(missing: MissingFile[]): void {
 
 function printSummary(result: BuildResult): void {
   console.log('');
-  console.log('set          title             built/pinned  train  val  report  converted  unchanged');
+  const nameWidth = Math.max(12, ...result.sets.map((set) => set.name.length));
+  const titleWidth = Math.max(17, ...result.sets.map((set) => set.title.length));
+  console.log(`${'set'.padEnd(nameWidth)} ${'title'.padEnd(titleWidth)} built/pinned  train  val  report  converted  unchanged`);
   for (const set of result.sets) {
     console.log(
-      `${set.name.padEnd(12)} ${set.title.padEnd(17)} ${`${set.built}/${set.pinned}`.padStart(12)}  ${String(set.splits.train).padStart(5)}  ${String(set.splits.val).padStart(3)}  ${String(set.splits.report).padStart(6)}  ${String(set.converted).padStart(9)}  ${String(set.reused).padStart(9)}`,
+      `${set.name.padEnd(nameWidth)} ${set.title.padEnd(titleWidth)} ${`${set.built}/${set.pinned}`.padStart(12)}  ${String(set.splits.train).padStart(5)}  ${String(set.splits.val).padStart(3)}  ${String(set.splits.report).padStart(6)}  ${String(set.converted).padStart(9)}  ${String(set.reused).padStart(9)}`,
     );
   }
-  const total = result.sets.reduce((sum, set) => sum + set.built, 0);
-  console.log(`total: ${total} pages in ${result.index.sets.length} set(s); index: ${result.indexPath}`);
+  const deskPhotos = (result.index.desks ?? []).reduce((sum, set) => sum + set.photos.length, 0);
+  const total = result.index.sets.reduce((sum, set) => sum + set.pages.length, 0);
+  console.log(`total: ${total} pages in ${result.index.sets.length} set(s)${deskPhotos > 0 ? `, ${deskPhotos} desk photos in desks/` : ''}; index: ${result.indexPath}`);
   printMissing(result.index.missing);
 }
 

@@ -10,7 +10,10 @@
  *   inkClasses/<set>/<page>.stamp.png      255 = stamp ink (StaVer's pixel mask)
  *   inkClasses/<set>/<page>.signature.png  255 = signature ink (StaVerGt label 7)
  *   inkClasses/<set>/<page>.labels.png     the StaVerGt label map resampled to the page's size
- * Signature boxes and the "has no signature / no stamp" facts live in the index itself.
+ *   sheetPhotos/<set>/<page>.jpg           a phone photo of a sheet, the source's bytes unchanged (pixels as stored, no EXIF rotation)
+ *   sheetPhotos/<set>/corners.json         { "<page>": the sheet's corners } (as `sheetCorners` in the index)
+ *   desks/<photo>.jpg                      a photo of a desk or floor without paper, the source's bytes unchanged (index `desks`)
+ * Signature boxes, sheet corners and the "has no signature / no stamp" facts live in the index itself.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,9 +21,19 @@ import { join } from 'node:path';
 /**
  * What a set's truth says: `paper` = every ink pixel vs paper (binarization benchmarks);
  * `inkClasses` = which ink is which (StaVer's stamp-ink masks, StaVerGt's label maps); `signatureBoxes` =
- * where the signatures lie (Tobacco800 boxes) and which pages have none. Each page says which truths it has.
+ * where the signatures lie (Tobacco800 boxes) and which pages have none; `sheetPhotos` = where the
+ * document sheet lies in a photo (its four corners). Each page says which truths it has.
  */
-export type TruthKind = 'paper' | 'inkClasses' | 'signatureBoxes';
+export type TruthKind = 'paper' | 'inkClasses' | 'signatureBoxes' | 'sheetPhotos';
+
+/** The ink sets' kinds (what the stamp and signature evaluation reads). */
+export const INK_TRUTH_KINDS: readonly TruthKind[] = ['inkClasses', 'signatureBoxes'];
+
+/**
+ * A sheet's four corners in the photo's pixels as stored (x right, y down): clockwise on screen from
+ * the corner with the smallest x + y. A corner may lie outside the frame.
+ */
+export type SheetCornerList = [[number, number], [number, number], [number, number], [number, number]];
 
 /** A box in page pixels: left, top, right, bottom; right and bottom exclusive. */
 export type PixelBox = [number, number, number, number];
@@ -59,6 +72,8 @@ export interface IndexedPage {
   hasSignature?: boolean;
   /** Known to have (true) or to have no (false) stamp; absent = unknown. */
   hasStamp?: boolean;
+  /** sheetPhotos: the document sheet's corners. */
+  sheetCorners?: SheetCornerList;
 }
 
 export interface IndexedSet {
@@ -80,11 +95,23 @@ export interface MissingFile {
   reason: string;
 }
 
+/** Photos of desks and floors without paper (deskPhotos sets), for generated photos' backgrounds. */
+export interface IndexedDeskSet {
+  name: string;
+  title: string;
+  source: string;
+  licence: string;
+  /** Each photo as a page: `image` under desks/, split `train`. */
+  photos: IndexedPage[];
+}
+
 export interface DatasetIndex {
   version: 1;
   builtAt: string;
   sets: IndexedSet[];
   missing: MissingFile[];
+  /** Present when a deskPhotos set was built. */
+  desks?: IndexedDeskSet[];
 }
 
 export const DEFAULT_REAL_DATA_DIR = 'models/.cache/real';

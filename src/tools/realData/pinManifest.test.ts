@@ -9,6 +9,7 @@ import { ABSENT_BLOB_NOTE, matchPages, pinManifest, splitOf } from './pinManifes
 import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
 import { PINNED_SET_DEFINITIONS } from './pinnedSetDefinitions';
 import { PEN_TRAJECTORY_SET_DEFINITIONS } from './penTrajectorySets';
+import { PHOTO_SET_DEFINITIONS } from './photoSets';
 import { reservedReason } from './reservedSets';
 import { checkSourcesManifest, DEFAULT_SOURCES_MANIFEST, readSourcesManifest, type SourcesManifest } from './sourcesManifest';
 
@@ -95,8 +96,8 @@ describe('the committed manifest', () => {
 
   const paperSets = manifest.sets.filter((set) => set.kind === 'paper');
 
-  it('holds exactly the defined sets, in the protocol roles: the paper sets, then the ink sets, then the pen trajectories', () => {
-    expect(manifest.sets.map((set) => [set.name, set.role])).toEqual([...PINNED_SET_DEFINITIONS, ...INK_SET_DEFINITIONS, ...PEN_TRAJECTORY_SET_DEFINITIONS].map((definition) => [definition.name, definition.role]));
+  it('holds exactly the defined sets, in the protocol roles: the paper sets, then the ink sets, the pen trajectories, the photos', () => {
+    expect(manifest.sets.map((set) => [set.name, set.role])).toEqual([...PINNED_SET_DEFINITIONS, ...INK_SET_DEFINITIONS, ...PEN_TRAJECTORY_SET_DEFINITIONS, ...PHOTO_SET_DEFINITIONS].map((definition) => [definition.name, definition.role]));
     expect(manifest.sets.filter((set) => set.role === 'report').map((set) => set.name)).toEqual(['hdibco2012', 'dibco2013']);
   });
 

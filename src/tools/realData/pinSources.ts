@@ -6,7 +6,8 @@
  * inkSetDefinitions.ts (stamps and signatures) with its files' git blob ids, sizes and SHA-256, and
  * each page's split. The output is committed; run this again only to change what is pinned, and say
  * why in the commit.
- * Then every signature file of the pen trajectory sets (penTrajectorySets.ts), the same way.
+ * Then every signature file of the pen trajectory sets (penTrajectorySets.ts), the same way, and the
+ * photo sets (photoSets.ts; pinPhotoSets.ts re-pins only those).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -18,6 +19,8 @@ import { pinManifest, type LocateRepository } from './pinManifest';
 import { pinPenTrajectorySet } from './pinPenTrajectories';
 import { PEN_TRAJECTORY_SET_DEFINITIONS } from './penTrajectorySets';
 import { PINNED_SET_DEFINITIONS } from './pinnedSetDefinitions';
+import { PHOTO_SET_DEFINITIONS } from './photoSets';
+import { pinPhotoSet } from './pinPhotoSets';
 import { checkSourcesManifest, DEFAULT_SOURCES_MANIFEST, type PinnedFile } from './sourcesManifest';
 
 const { values } = parseArgs({ options: { from: { type: 'string' }, out: { type: 'string', default: DEFAULT_SOURCES_MANIFEST } } });
@@ -42,6 +45,7 @@ for (const definition of INK_SET_DEFINITIONS) {
   console.log(`${definition.name}: reserved, left out unread: ${pinned.reservedLeftOut.length} page(s); without any truth, not pinned: ${pinned.withoutTruth.join(', ') || 'none'}`);
 }
 for (const definition of PEN_TRAJECTORY_SET_DEFINITIONS) ink.push(await pinPenTrajectorySet(definition, locate));
+for (const definition of PHOTO_SET_DEFINITIONS) ink.push(await pinPhotoSet(definition, locate));
 const manifest = checkSourcesManifest({ ...paper, sets: [...paper.sets, ...ink] });
 
 mkdirSync(dirname(values.out), { recursive: true });

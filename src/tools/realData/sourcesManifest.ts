@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { PageSplit, TruthKind } from './datasetIndex';
 import { checkPenTrajectorySet, type Authenticity, type PEN_TRAJECTORIES } from './penTrajectorySets';
+import { checkPhotoSet, type DESK_PHOTOS } from './photoSets';
 import { reservedReason } from './reservedSets';
 
 export const DEFAULT_SOURCES_MANIFEST = 'models/data/real/sources.json';
@@ -41,7 +42,10 @@ export interface PinnedPage {
   /** inkCrops and penTrajectories sets: who wrote it (the split goes by writer, so one hand never sits on both sides). */
   writer?: string;
   image: PinnedFile;
-  /** Paper sets: the pixel truth (always). inkClasses sets: StaVer's stamp-ink mask, when the page has one. */
+  /**
+   * Paper sets: the pixel truth (always). inkClasses sets: StaVer's stamp-ink mask, when the page has one.
+   * sheetPhotos sets: the file with the sheet's four corners (always).
+   */
   truth?: PinnedFile;
   /** inkClasses sets: the label map, from the set's `labelSource` repository, when the page has one. */
   labels?: PinnedFile;
@@ -49,6 +53,8 @@ export interface PinnedPage {
   hasSignature?: boolean;
   /** penTrajectories sets (penTrajectorySets.ts): `image` is the signature's trajectory file; whether it is genuine. */
   authenticity?: Authenticity;
+  /** sheetPhotos sets (photoSets.ts): the capture session the split goes by (`<width>x<height>` as stored). */
+  session?: string;
 }
 
 /** A second repository giving some of a set's files (StaVerGt's label maps for StaVer's pages). */
@@ -61,9 +67,10 @@ export interface PinnedSource {
 /**
  * What a set gives: a kind of truth for real pages (`TruthKind`, built by `npm run data:real`), or
  * `inkCrops`: crops of one kind of real ink on clean paper, no page and no truth beside them, read
- * only by `npm run data:real-ink` (cut out with a soft alpha for the generator).
+ * only by `npm run data:real-ink` (cut out with a soft alpha for the generator), or `deskPhotos`:
+ * photos of desks without paper, built into `<out>/desks/` (backgrounds for generated photos).
  */
-export type SetKind = TruthKind | 'inkCrops';
+export type SetKind = TruthKind | 'inkCrops' | typeof DESK_PHOTOS;
 
 /** inkCrops: which ink the crops hold and which crop numbers of each writer are pinned. */
 export interface CropSelection {
@@ -98,6 +105,8 @@ export interface PinnedSet {
   boxesComplete?: boolean;
   /** inkCrops: the ink the crops hold and which of them are pinned. */
   crops?: CropSelection;
+  /** sheetPhotos: the capture sessions whose photos are `val` (the others are `report`). */
+  valSessions?: string[];
   /** What the source lacks or where it is unreliable, in words. */
   notes?: string[];
   pages: PinnedPage[];
@@ -112,7 +121,7 @@ export interface SourcesManifest {
 }
 
 const SPLITS: readonly PageSplit[] = ['train', 'val', 'report'];
-const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes', 'inkCrops', 'penTrajectories'];
+const KINDS: readonly string[] = ['paper', 'inkClasses', 'signatureBoxes', 'inkCrops', 'penTrajectories', 'sheetPhotos', 'deskPhotos'];
 const isRepository = (value: unknown) => typeof value === 'string' && /^[^/\s]+\/[^/\s]+$/.test(value);
 const isCommit = (value: unknown) => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);
 
@@ -160,6 +169,7 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
       }
     }
     if (set.kind === 'penTrajectories') checkPenTrajectorySet(set, fail);
+    if (set.kind === 'sheetPhotos' || set.kind === 'deskPhotos') checkPhotoSet(set, fail);
     const ids = new Set<string>();
     for (const page of set.pages ?? []) {
       const where = `${set.name}/${page.id}`;

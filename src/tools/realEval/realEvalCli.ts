@@ -1,9 +1,11 @@
 /**
- * npm run eval -- --real [--task paper|stamp|signature|all] [--data DIR] [--split report|val|train] [--engine classical|model|both] [--threads N] [--write-readme] [--json FILE]
+ * npm run eval -- --real [--task paper|stamp|signature|all|sheet] [--data DIR] [--split report|val|train] [--engine classical|model|both] [--threads N] [--write-readme] [--json FILE]
  *
  * --task paper (the default) is the paper-removal table on the paper sets (realEval.ts); stamp and
  * signature score extract=stamp / extract=signature on the ink sets (realInkReport.ts); all runs the
  * three. With --json and --task all, the ink figures go to FILE with ".ink" before its extension.
+ * --task sheet scores the sheet found in real phone photos against their true corners (sheet IoU, ink
+ * kept outside the true sheet: realSheetEval.ts); it is not part of `all`.
  *
  * Defaults: --data models/.cache/real (built by `npm run data:real -- --from DIR`), --split report
  * (H-DIBCO 2012 and DIBCO 2013, never trained or tuned on), --engine classical. `--split val` scores
@@ -14,9 +16,10 @@ import { DEFAULT_REAL_DATA_DIR, type PageSplit } from '../realData/datasetIndex'
 import { isEngineChoice } from '../engines';
 import { runRealEval } from './realEval';
 import { runRealInkEval } from './realInkReport';
+import { runRealSheetEval } from './realSheetEval';
 import type { InkTask } from './realInkEval';
 
-const TASKS = ['paper', 'stamp', 'signature', 'all'] as const;
+const TASKS = ['paper', 'stamp', 'signature', 'all', 'sheet'] as const;
 type TaskChoice = (typeof TASKS)[number];
 const isTask = (value: string): value is TaskChoice => (TASKS as readonly string[]).includes(value);
 import { MissingRealDataError } from './realPages';
@@ -36,7 +39,7 @@ export async function realEvalCli(argv: readonly string[]): Promise<number> {
   if (!isPageSplit(split)) throw new Error('--split must be report, val or train');
   if (!isEngineChoice(engine)) throw new Error('--engine must be classical, model or both');
   const task = flag(argv, 'task', 'paper');
-  if (!isTask(task)) throw new Error('--task must be paper, stamp, signature or all');
+  if (!isTask(task)) throw new Error('--task must be paper, stamp, signature, all or sheet');
   const writeReadme = argv.includes('--write-readme');
   const common = {
     dataDir: flag(argv, 'data', DEFAULT_REAL_DATA_DIR),
@@ -50,7 +53,10 @@ export async function realEvalCli(argv: readonly string[]): Promise<number> {
     if (task === 'paper' || task === 'all') {
       await runRealEval({ ...common, jsonPath, command: `npm run eval -- --real --engine ${engine}` });
     }
-    if (task !== 'paper') {
+    if (task === 'sheet') {
+      await runRealSheetEval({ ...common, jsonPath, command: `npm run eval -- --real --task sheet --engine ${engine}` });
+    }
+    if (task === 'stamp' || task === 'signature' || task === 'all') {
       const tasks: InkTask[] = task === 'all' ? ['stamp', 'signature'] : [task];
       const inkJson = jsonPath && task === 'all' ? jsonPath.replace(/(\.[^./]+)?$/, '.ink$1') : jsonPath;
       await runRealInkEval({ ...common, tasks, jsonPath: inkJson, command: `npm run eval -- --real --task ${task} --engine ${engine}` });

@@ -10,7 +10,7 @@
  * A table per task, a row per set: means over the pages that count for each figure.
  */
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
-import type { DatasetIndex, IndexedPage, PageSplit } from '../realData/datasetIndex';
+import { INK_TRUTH_KINDS, type DatasetIndex, type IndexedPage, type PageSplit } from '../realData/datasetIndex';
 import { mean, median } from '../evalMetrics';
 import { markdownTable } from '../markdownTable';
 import { greyLevels } from './greyLevels';
@@ -77,7 +77,7 @@ export async function scoreInkPages(
   tasks: readonly InkTask[],
   log: (line: string) => void,
 ): Promise<InkPageResult[]> {
-  const sets = pagesOfSplit(index, split).filter(({ set }) => set.kind !== 'paper');
+  const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind));
   const work = sets.flatMap(({ set, pages }) => pages.filter((page) => tasksOf(page, tasks).length > 0).map((page) => ({ set, page })));
   const results: InkPageResult[] = [];
   const started = performance.now();

@@ -4,7 +4,7 @@
  * into models/README.md's `real-eval-ink` section (report split only) and to a JSON file per page.
  */
 import { writeFileSync } from 'node:fs';
-import type { PageSplit } from '../realData/datasetIndex';
+import { INK_TRUTH_KINDS, type PageSplit } from '../realData/datasetIndex';
 import { loadEngines, type EngineChoice, type EngineSlot } from '../engines';
 import { writeMarkedSection } from '../markdownTable';
 import { inkTables, medianMs, scoreInkPages, type InkPageResult, type InkTask } from './realInkEval';
@@ -54,7 +54,7 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const log = options.log ?? console.log;
   if (options.readmePath && options.split !== 'report') throw new Error('eval --real: --write-readme reports the report split only');
   const index = openRealData(options.dataDir);
-  const sets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind !== 'paper');
+  const sets = pagesOfSplit(index, options.split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind));
   if (sets.length === 0) throw new Error(`eval --real: ${options.dataDir}/index.json holds no ${options.split} pages of an ink set (StaVer, Tobacco800): build them with npm run data:real`);
 
   const slots = await loadEngines(options.engine, options.threads);
