@@ -14,9 +14,10 @@ const LAUNCHER = fileURLToPath(new URL('../../../bin/inklift.js', import.meta.ur
 let dir: string;
 
 /** The command as a user runs it: exit code, stdout and stderr (not a terminal: no progress bar). */
-function inklift(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function inklift(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [LAUNCHER, ...args], { cwd: dir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const options = { cwd: dir, timeout: 120_000, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...env } };
+    execFile(process.execPath, [LAUNCHER, ...args], options, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });
@@ -115,6 +116,16 @@ describe('inklift clean (the real command)', () => {
     expect((await inklift(['clean', 'scans/contract.jpg', '--colour', 'black'])).code).toBe(2);
     expect((await inklift(['clean'])).code).toBe(2);
     expect((await inklift(['clean', 'x.jpg', '--extract', 'face'])).code).toBe(2);
+  });
+
+  it('falls back to the classical engine, with a note, when the model cannot load', async () => {
+    const { code, stdout, stderr } = await inklift(['clean', 'scans/contract.jpg', '-o', 'fallback', '--json'], { INKLIFT_MODEL_PATH: path.join(dir, 'no-such-model.onnx') });
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^note: ink model not used, classical engine instead: no model file at .*no-such-model\.onnx/m);
+    const report = JSON.parse(stdout) as { engine: string; notes: string[]; summary: { written: number } };
+    expect(report.engine).toBe('classical');
+    expect(report.notes.join('\n')).toContain('no-such-model.onnx');
+    expect(report.summary.written).toBe(1);
   });
 
   it('--help documents every option', async () => {
