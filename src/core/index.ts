@@ -6,3 +6,4 @@ export { estimatePaperField, flattenAgainstPaper, type PaperField } from './pape
 export { pageInkAlpha } from './pageInkAlpha';
 export { computeInkAlpha, estimateAlphaThresholds, alphaForDeficit, type AlphaThresholds } from './inkAlpha';
 export { measureFoundInk, MIN_ITEM_EXTENT } from './foundInk';
+export { DOCUMENT_BLUE, NAMED_INK_COLOURS, inkRgb, parseHexColour, recolourInk } from './recolourInk';

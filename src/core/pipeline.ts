@@ -13,6 +13,7 @@ import { uprightTurns } from './pageOrientation';
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
 import { pageInkAlpha } from './pageInkAlpha';
 import { turnImage, turnPlane } from './quarterTurn';
+import { inkRgb, recolourInk } from './recolourInk';
 import { clearOffSheet, findSheet, sheetSpans, straightenSheet } from './sheet';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
@@ -25,7 +26,7 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * evened out against the stamp's strength, pen ink measured against its stroke's core → kept strokes
  * continued under the print and lines they cross, when those are dropped → composition per options
  * → what it holds of what was asked (items, kept ink's share) → turned back → optionally straightened
- * to the sheet's rectangle → optional crop.
+ * to the sheet's rectangle → optional crop → the kept ink recoloured when asked (alpha untouched).
  */
 export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
@@ -87,6 +88,13 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
       crop = box;
     }
     lap('crop');
+  }
+  // Last, so straightening's resampling never blends the chosen colour with transparent pixels' RGB:
+  // every visible pixel of the result is exactly that colour. `original` leaves the composed bytes alone.
+  const inkColour = inkRgb(options.ink);
+  if (inkColour) {
+    recolourInk(result, inkColour);
+    lap('ink');
   }
   timings.total = performance.now() - started;
   return { image: result, found, engine: engine.name, sheet, flattened: flattenedToSheet, crop, timings };

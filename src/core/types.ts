@@ -9,6 +9,11 @@ export interface RgbaImage {
 
 export type CleanMode = 'basic' | 'standard' | 'advanced';
 export type ExtractTarget = '' | 'signature' | 'stamp';
+/**
+ * The colour the kept ink is given (src/core/recolourInk.ts): its own (`original`), black, document
+ * blue, or any `#rrggbb` (lower-case hex). Its alpha is never changed.
+ */
+export type InkColour = 'original' | 'black' | 'blue' | `#${string}`;
 
 /** What the caller asks of the pipeline; the same options the API and the web app expose. */
 export interface CleanOptions {
@@ -19,6 +24,8 @@ export interface CleanOptions {
   crop: boolean;
   /** Straighten the found sheet to a rectangle, as document scanner apps do (beyond the spec, off by default). */
   flatten?: boolean;
+  /** Recolour the kept ink, its alpha untouched (beyond the spec; absent or `original`: the ink's own colour). */
+  ink?: InkColour;
 }
 
 /** A point in the input image's pixels (x right, y down); may lie outside the frame. */

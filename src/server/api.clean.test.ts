@@ -164,6 +164,68 @@ describe('POST /api/clean', () => {
   });
 });
 
+describe('POST /api/clean with ink (beyond the spec)', () => {
+  const clean = async (fields: Record<string, string>, k = key) =>
+    server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(photo), type: 'png', mode: 'basic', ...fields }) });
+  const pixels = async (response: Response) => {
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const { data } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { bytes, data, alpha: data.filter((_, i) => i % 4 === 3) };
+  };
+
+  it('recolours the kept ink with its alpha untouched; original is the default output byte for byte', async () => {
+    const plain = await pixels(await clean({}));
+    const original = await pixels(await clean({ ink: 'original' }));
+    expect(original.bytes.equals(plain.bytes)).toBe(true);
+    for (const [ink, rgb] of [['black', [0, 0, 0]], ['blue', [31, 58, 147]], ['#C81E1E', [200, 30, 30]], ['00a050', [0, 160, 80]]] as const) {
+      const { data, alpha } = await pixels(await clean({ ink }));
+      expect(Buffer.from(alpha).equals(Buffer.from(plain.alpha)), `${ink}: alpha`).toBe(true);
+      let visible = 0;
+      let other = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] === 0) continue;
+        visible++;
+        if (data[i] !== rgb[0] || data[i + 1] !== rgb[1] || data[i + 2] !== rgb[2]) other++;
+      }
+      expect(visible, ink).toBeGreaterThan(500);
+      expect(other, `${ink}: visible pixels of another colour`).toBe(0);
+    }
+  });
+
+  it('is accepted in a JSON body and the query string too', async () => {
+    const json = await server.request('/api/clean', {
+      method: 'POST',
+      key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${imageBase}/photo.jpg`, type: 'png', ink: 'black' }),
+    });
+    const { data } = await pixels(json);
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0) expect(data[i] | data[i + 1] | data[i + 2]).toBe(0);
+    const query = await server.request('/api/clean?ink=%231f3a93', { method: 'POST', key, body: multipart({ file: fileBlob(photo) }) });
+    expect(query.status).toBe(200);
+  });
+
+  it('refuses an invalid colour with 422 invalid_parameter, charging and storing nothing', async () => {
+    const { key: k } = await server.account(5);
+    for (const ink of ['red', 'BLACK', '#12345', '#1234567', 'rgb(0,0,0)', '']) {
+      const response = await clean({ ink }, k);
+      await expectError(response.clone(), 422, 'invalid_parameter');
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^ink: /);
+    }
+    expect((await (await server.request('/api/account', { key: k })).json()) as unknown).toEqual({ status: 'ok', remaining: 5, limit: 5 });
+    expect(await balanceAndFiles(k)).toBe(0);
+  });
+
+  it('the OpenAPI document lists ink as beyond the spec, with its values', async () => {
+    type Doc = { paths: { '/api/clean': { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> } } } } };
+    const doc = (await (await server.request('/api/openapi.json')).json()) as Doc;
+    for (const content of Object.values(doc.paths['/api/clean'].post.requestBody.content)) {
+      expect(content.schema.properties.ink.description).toMatch(/^Beyond the spec: .*original.*black.*blue.*#1f3a93.*#rrggbb/);
+    }
+  });
+});
+
 describe('POST /api/clean on a photo of a sheet on a desk', () => {
   it('says where the sheet is and keeps nothing of the desk', async () => {
     const desk = await sheetOnDeskPhoto();

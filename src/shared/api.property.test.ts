@@ -30,6 +30,22 @@ describe('clean parameter validation (property-based)', () => {
     );
   });
 
+  it('ink is valid iff it is original, black, blue or six hex digits (with or without #), and comes out as #rrggbb in lower case', () => {
+    const hexDigits = fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 5, maxLength: 7 });
+    const anyInk = fc.oneof(fc.string(), fc.constantFrom('original', 'black', 'blue', 'Black', 'navy', '#'), hexDigits, hexDigits.map((h) => `#${h}`), fc.integer(), fc.constant(null));
+    fc.assert(
+      fc.property(anyInk, (ink) => {
+        const parsed = CleanParamsSchema.safeParse({ ink });
+        const named = ink === 'original' || ink === 'black' || ink === 'blue';
+        const hex = typeof ink === 'string' && /^#?[0-9a-f]{6}$/i.test(ink);
+        expect(parsed.success).toBe(named || hex);
+        if (parsed.success) expect(parsed.data.ink).toBe(named ? ink : `#${(ink as string).replace('#', '').toLowerCase()}`);
+      }),
+      { numRuns: 500 },
+    );
+    expect(CleanParamsSchema.parse({}).ink).toBe('original');
+  });
+
   it('a name is valid iff it has at most 255 code points and no control or bidi-override characters', () => {
     const nameChars = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }));
     fc.assert(

@@ -24,6 +24,19 @@ export const NameSchema = z
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), 'name must not contain control characters')
   .refine((s) => !/[\u202a-\u202e\u2066-\u2069]/.test(s), 'name must not contain bidirectional override characters');
 
+/** The colour the kept ink is given (src/core/recolourInk.ts); the same values as src/core's InkColour. */
+export type InkChoice = 'original' | 'black' | 'blue' | `#${string}`;
+export const NAMED_INKS = ['original', 'black', 'blue'] as const;
+/** `#rrggbb`, either case; the `#` may be left out (it starts a fragment in a URL's query string). */
+export const HEX_INK = /^#?[0-9a-fA-F]{6}$/;
+const INK_ERROR = 'must be original, black, blue or a colour #rrggbb';
+export const InkSchema = z
+  .union([z.enum(NAMED_INKS, { error: INK_ERROR }), z.string({ error: INK_ERROR }).regex(HEX_INK, INK_ERROR)], { error: INK_ERROR })
+  .transform((v): InkChoice => ((NAMED_INKS as readonly string[]).includes(v) ? (v as InkChoice) : `#${v.replace('#', '').toLowerCase()}`))
+  .describe(
+    'Beyond the spec: recolour the kept ink, its alpha (shape, anti-aliased edges) untouched. original (default): the ink’s own colour, the output unchanged. black: #000000. blue: document blue #1f3a93, a dark ballpoint blue. Or any #rrggbb (the # may be left out). Every mode.',
+  );
+
 /** Parameters of POST /api/clean other than the file itself. */
 export const CleanParamsSchema = z.object({
   url: z.string().max(2048).optional().describe('Direct http(s) link to a PNG, JPG or PDF; instead of file.'),
@@ -36,6 +49,7 @@ export const CleanParamsSchema = z.object({
   flatten: FlagSchema.default(false).describe(
     'Beyond the spec: straighten the document sheet found in a photo to a rectangle, as document scanner apps do. Without a findable sheet (a flat scan, a tight crop) the result is not straightened and X-Inklift-Flattened says 0; not an error.',
   ),
+  ink: InkSchema.default('original'),
 });
 export type CleanParamsInput = z.input<typeof CleanParamsSchema>;
 export type CleanParams = z.output<typeof CleanParamsSchema>;

@@ -77,7 +77,14 @@ async function onDevice(source: JobSource, context: JobContext, reason: string):
     {
       input,
       fileName: source.name,
-      options: { mode: choices.mode, extract: choices.extract, aggressive: choices.aggressive, crop: choices.crop, flatten: choices.flatten === true },
+      options: {
+        mode: choices.mode,
+        extract: choices.extract,
+        aggressive: choices.aggressive,
+        crop: choices.crop,
+        flatten: choices.flatten === true,
+        ink: choices.ink ?? 'original',
+      },
       format: choices.format,
       engine: context.engineSettings,
     },
@@ -139,6 +146,8 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
       aggressive: choices.aggressive,
       crop: choices.crop,
       flatten: choices.flatten === true,
+      // Sent only when asked: `original` is the server's default.
+      ink: choices.ink && choices.ink !== 'original' ? choices.ink : undefined,
       name: source.name.slice(0, 255),
     },
     signal: context.signal,

@@ -1,6 +1,6 @@
 /** What the user chose, kept on this device (localStorage): options, output format, where to process, API key. */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { CleanParamsInput } from '../../shared/api';
+import { HEX_INK, NAMED_INKS, type CleanParamsInput, type InkChoice } from '../../shared/api';
 
 export type CleanMode = NonNullable<CleanParamsInput['mode']>;
 export type ExtractTarget = NonNullable<CleanParamsInput['extract']>;
@@ -14,10 +14,12 @@ export interface CleanChoices {
   crop: boolean;
   /** Straighten the sheet of a photo to a rectangle (absent in choices stored before it existed: off). */
   flatten?: boolean;
+  /** The kept ink's colour: original, black, blue (document blue) or #rrggbb (absent in choices stored before it existed: original). */
+  ink?: InkChoice;
   format: OutputFormat;
 }
 
-export const DEFAULT_CHOICES: CleanChoices = { mode: 'standard', extract: '', aggressive: false, crop: false, flatten: false, format: 'png' };
+export const DEFAULT_CHOICES: CleanChoices = { mode: 'standard', extract: '', aggressive: false, crop: false, flatten: false, ink: 'original', format: 'png' };
 
 const KEYS = { choices: 'inklift.choices', placement: 'inklift.placement', apiKey: 'inklift.apiKey', browserKey: 'inklift.browserKey', signedIn: 'inklift.signedIn' } as const;
 const listeners = new Set<() => void>();
@@ -62,7 +64,11 @@ function useStored<T>(key: string, fallback: T, valid: (value: unknown) => boole
 
 const isChoices = (v: unknown): boolean =>
   typeof v === 'object' && v !== null && ['basic', 'standard', 'advanced'].includes((v as CleanChoices).mode) &&
-  ['', 'signature', 'stamp'].includes((v as CleanChoices).extract) && ['png', 'webp'].includes((v as CleanChoices).format);
+  ['', 'signature', 'stamp'].includes((v as CleanChoices).extract) && ['png', 'webp'].includes((v as CleanChoices).format) &&
+  isInk((v as CleanChoices).ink);
+
+const isInk = (ink: unknown): boolean =>
+  ink === undefined || (typeof ink === 'string' && ((NAMED_INKS as readonly string[]).includes(ink) || (ink.startsWith('#') && HEX_INK.test(ink))));
 
 export const useCleanChoices = () => useStored<CleanChoices>(KEYS.choices, DEFAULT_CHOICES, isChoices);
 export const usePlacement = () => useStored<Placement>(KEYS.placement, 'auto', (v) => v === 'auto' || v === 'device' || v === 'server');

@@ -9,7 +9,7 @@ export interface CleanInput {
   file: Buffer | null;
 }
 
-const KNOWN_FIELDS = new Set(['url', 'type', 'extract', 'aggressive', 'mode', 'name', 'crop', 'flatten']);
+const KNOWN_FIELDS = new Set(['url', 'type', 'extract', 'aggressive', 'mode', 'name', 'crop', 'flatten', 'ink']);
 
 /**
  * Gathers the parameters of /api/clean from a multipart form (fields and the `file` part, in any
@@ -50,14 +50,15 @@ export async function readCleanInput(request: FastifyRequest, maxBytes: number):
   if (!file && !params.url) throw new ApiError(400, 'missing_input', 'Send the document as a multipart "file" or give its "url".');
   if (file && file.length === 0) throw new ApiError(400, 'invalid_image', 'The uploaded file is empty.');
 
+  return { params, options: cleanOptionsFrom(params), file };
+}
+
+/** The pipeline's options for validated parameters (also the local command line's, src/server/cli/inklift.ts). */
+export function cleanOptionsFrom(params: Pick<CleanParams, 'mode' | 'extract' | 'aggressive' | 'crop' | 'flatten' | 'ink'>): CleanOptions {
   // extract and aggressive are advanced-mode choices: asking for them selects advanced (README).
   const wantsAdvanced = params.extract !== '' || params.aggressive;
   const mode = wantsAdvanced ? 'advanced' : (params.mode ?? 'standard');
-  return {
-    params,
-    options: { mode, extract: params.extract, aggressive: params.aggressive, crop: params.crop, flatten: params.flatten },
-    file,
-  };
+  return { mode, extract: params.extract, aggressive: params.aggressive, crop: params.crop, flatten: params.flatten, ink: params.ink };
 }
 
 export const tooLarge = (maxBytes: number) =>

@@ -1,4 +1,5 @@
-/** The cleaning options of the API (mode, extract, aggressive, crop, output type) and where to process; remembered on this device. */
+/** The cleaning options of the API (mode, extract, aggressive, crop, ink colour, output type) and where to process; remembered on this device. */
+import type { InkChoice } from '../../../shared/api';
 import type { CleanChoices, Placement } from '../../store/preferences';
 
 interface Props {
@@ -15,8 +16,21 @@ const MODE_HINTS: Record<CleanChoices['mode'], string> = {
   advanced: 'Deep cleaning for poor scans; choose an element to keep or aggressive removal.',
 };
 
+type InkPick = 'original' | 'black' | 'blue' | 'custom';
+/** What "Custom" starts from: a colour none of the named ones is. */
+const FIRST_CUSTOM_INK = '#7a1f2b';
+const INK_HINTS: Record<InkPick, string> = {
+  original: 'The ink’s own colour.',
+  black: 'Every kept mark black; soft edges stay soft.',
+  blue: 'Document blue (#1f3a93), a dark ballpoint blue; soft edges stay soft.',
+  custom: 'Every kept mark in this colour; soft edges stay soft.',
+};
+const inkPick = (ink: InkChoice | undefined): InkPick => (ink === undefined ? 'original' : ink.startsWith('#') ? 'custom' : (ink as InkPick));
+
 export function OptionsPanel({ choices, onChoices, placement, onPlacement, placementNote }: Props) {
   const set = <K extends keyof CleanChoices>(key: K, value: CleanChoices[K]) => onChoices({ ...choices, [key]: value });
+  const ink = inkPick(choices.ink);
+  const customInk = ink === 'custom' ? (choices.ink as string) : FIRST_CUSTOM_INK;
   return (
     <section className="panel options" aria-labelledby="options-heading">
       <h2 id="options-heading">Options</h2>
@@ -39,6 +53,31 @@ export function OptionsPanel({ choices, onChoices, placement, onPlacement, place
             <option value="signature">Signature</option>
             <option value="stamp">Stamp</option>
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="opt-ink">Ink colour</label>
+          <div className="ink-pick">
+            <select
+              id="opt-ink"
+              value={ink}
+              aria-describedby="opt-ink-hint"
+              onChange={(e) => {
+                const pick = e.target.value as InkPick;
+                set('ink', pick === 'custom' ? (customInk as InkChoice) : pick);
+              }}
+            >
+              <option value="original">Original</option>
+              <option value="black">Black</option>
+              <option value="blue">Blue</option>
+              <option value="custom">Custom…</option>
+            </select>
+            {ink === 'custom' && (
+              <input type="color" aria-label="Custom ink colour" value={customInk} onChange={(e) => set('ink', e.target.value.toLowerCase() as InkChoice)} />
+            )}
+          </div>
+          <p id="opt-ink-hint" className="hint">
+            {INK_HINTS[ink]}
+          </p>
         </div>
         <div className="field">
           <label htmlFor="opt-format">Output type</label>
