@@ -5,7 +5,7 @@ import { edgeMap, refineLine, strongestLines } from './straightEdges';
 
 /** The sheet is looked for at this long side: its edges are long and straight, the ink does not matter. */
 const LOW_RESOLUTION = 384;
-const CANDIDATE_LINES = 16;
+const CANDIDATE_LINES = 32;
 /**
  * The found sides move this far into the sheet (low-resolution pixels, about 0.3% of the long side):
  * a side found half a pixel out would keep a sliver of desk and the sheet's shadow, which read as ink.

@@ -24,11 +24,19 @@ const MIN_CORNER_ANGLE = (30 * Math.PI) / 180;
 const MIN_SUPPORT = 0.7;
 const MIN_LIGHTER_INSIDE = 0.8;
 /**
- * Ink on both sides of a line means the line runs through the document (a shadow's or a light's
- * edge, a fold), not along its edge: beside a real edge there is the page's margin on one side. A
- * side is refused when both sides hold more than this share of ink samples (sideEvidence.ts).
+ * Ink on both sides of a line, about as dense on each, means the line runs through the document (a
+ * shadow's or a light's edge, a fold), not along its edge: beside a real edge there is the page's
+ * margin on one side and the desk (bare, or far busier than a margin) on the other. A side is refused
+ * when both sides hold more than INK_ON_BOTH_SIDES of ink samples (sideEvidence.ts) and neither
+ * holds INK_DENSER times the other's.
  */
 const INK_ON_BOTH_SIDES = 0.03;
+const INK_DENSER = 3;
+
+function inkRunsAcross(e: { inkInside: number; inkOutside: number }): boolean {
+  const lesser = Math.min(e.inkInside, e.inkOutside);
+  return lesser > INK_ON_BOTH_SIDES && lesser * INK_DENSER > Math.max(e.inkInside, e.inkOutside);
+}
 /** A side needs this many visible pixels to be judged. */
 const MIN_VISIBLE = 8;
 /** The sheet covers between these shares of the frame (above the upper one it is the whole picture: nothing to remove). */
@@ -151,7 +159,7 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
           e.visible < MIN_VISIBLE ||
           e.supported < MIN_SUPPORT * e.visible ||
           e.lighterInside < MIN_LIGHTER_INSIDE * e.supported ||
-          Math.min(e.inkInside, e.inkOutside) > INK_ON_BOTH_SIDES
+          inkRunsAcross(e)
         ) {
           rejected = true;
           break;
