@@ -1,5 +1,5 @@
 /**
- * npm run eval -- --photos [--split test|val] [--count N] [--start I] [--engine classical|model|both] [--megapixels X] [--threads N]
+ * npm run eval -- --photos [--split test|val] [--count N] [--start I] [--engine classical|model|both] [--megapixels X] [--threads N] [--desk-images DIR]
  *
  * Scores src/core's pipeline on phone photos of sheets on desks (src/synth/desk: generateDeskPhoto)
  * made from the held-out split's seeds (test by default; val to tune on), beside the same seed's flat
@@ -11,7 +11,8 @@
  *                                     all-ink result (pages keeping nothing skipped)
  *   sheet IoU                         result.sheet's corner polygon against the true sheet, both within
  *                                     the frame; no sheet found counts as the whole frame
- * Means over pages; a second table splits the photo figures by desk kind.
+ * Means over pages; a second table splits the photo figures by desk kind. `--desk-images DIR` puts the
+ * sheets on real desk photos from DIR instead of the procedural desks (REAL-DATA.md lists 60+ such photos).
  */
 import { cleanImage, type RgbaImage, type SheetOutline } from '../core';
 import { generateDeskPhoto } from '../synth/desk/scene';
@@ -26,7 +27,7 @@ import { inkOutsideSheet, sheetIoU } from './photoMetrics';
 
 interface PageScore {
   seed: number;
-  desk: DeskKind;
+  desk: DeskKind | 'photo';
   flat: Partial<Record<TaskName, number>>;
   photo: Partial<Record<TaskName, number>>;
   /** % of the all-ink result's kept ink off the sheet; undefined when nothing was kept. */
@@ -55,6 +56,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
   const split = option(argv, 'split', 'test');
   const choice = option(argv, 'engine', 'classical');
   const threads = Number(option(argv, 'threads', '1'));
+  const deskImages = option(argv, 'desk-images', '') || undefined;
   if (!isSplit(split) || split === 'train') throw new Error('--split must be test or val');
   if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
   if (!(count > 0) || !Number.isInteger(count)) throw new Error('--count must be a positive integer');
@@ -68,7 +70,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
   for (let i = 0; i < count; i++) {
     const seed = splitSeed(split, start + i);
     const flat = await generateDocument(seed, { megapixels });
-    const photo = await generateDeskPhoto(seed, { megapixels });
+    const photo = await generateDeskPhoto(seed, { megapixels, deskImages });
     for (const slot of usable) scores.get(slot.label)!.push(await scorePage(slot, seed, flat, photo));
     if ((i + 1) % 5 === 0 || i + 1 === count) console.log(`eval: ${i + 1}/${count} photos (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
@@ -97,7 +99,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
   const byDesk = markdownTable(['engine', 'desk', 'photos', 'flat all-ink IoU', 'photo all-ink IoU', 'ink outside %', 'sheet IoU'], deskRows);
   const caption =
     `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split, seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}: ` +
-    `${count} phone photos of sheets on desks (src/synth/desk, ~${megapixels} MP) beside the same seeds' flat pages (~${megapixels} MP). ` +
+    `${count} phone photos of sheets on ${deskImages ? `real desk photos (${deskImages})` : 'procedural desks'} (src/synth/desk, ~${megapixels} MP) beside the same seeds' flat pages (~${megapixels} MP). ` +
     `IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored, pages without that ink skipped; ink outside the sheet = kept ink off the true sheet ÷ all kept ink ` +
     `of the all-ink result; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
   console.log(`\n${summary}\n\nBy desk (photos):\n\n${byDesk}\n\n${caption}`);

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../core/types';
 import { DESK_KINDS } from './desks';
@@ -99,5 +103,20 @@ describe('desk photos', () => {
       if (desk === 'plain-blue') expect(b).toBeGreaterThan(r + 30);
       if (desk === 'plain-brown') expect(r).toBeGreaterThan(b + 30);
     }
+  });
+
+  it('take the desk from a folder of desk photos when given one', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'desks-'));
+    await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toFile(path.join(folder, 'red.png'));
+    const photo = await generateDeskPhoto(51, { megapixels: 0.12, deskImages: folder, clutter: [] });
+    expect(photo.meta.desk).toMatchObject({ kind: 'photo', deskImage: 'red.png' });
+    let red = 0;
+    let blue = 0;
+    for (let i = 0; i < photo.sheetMask.length; i++) {
+      if (photo.sheetMask[i]) continue;
+      red += photo.image.data[i * 4];
+      blue += photo.image.data[i * 4 + 2];
+    }
+    expect(red).toBeGreaterThan(blue * 2);
   });
 });

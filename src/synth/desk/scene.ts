@@ -18,6 +18,7 @@ import { createRandom } from '../random';
 import { drawClutterItems, renderClutter, type ClutterItem, type ClutterKind } from './clutter';
 import { drawDeskKind, paintDesk, type DeskKind } from './desks';
 import { polygonArea } from './homography';
+import { loadDeskImage } from './realDesks';
 import { choosePhotoCapture, drawSceneLight, handShadowField, sheetShadowField, type SceneLight } from './lighting';
 import { drawCoverage, frameSize, poseSheet, type FrameCut, type SheetPose } from './pose';
 import { drawCurl, warpPage, type Curl } from './warp';
@@ -33,10 +34,15 @@ export interface DeskPhotoOptions {
   cut?: FrameCut;
   clutter?: ClutterKind[];
   curl?: boolean;
+  /** A folder of real desk photos to use instead of the procedural desks (never committed: see REAL-DATA.md). */
+  deskImages?: string;
 }
 
 export interface DeskMeta {
-  kind: DeskKind;
+  /** 'photo' when the desk is one of the `deskImages`. */
+  kind: DeskKind | 'photo';
+  /** The desk photo's file name, for a real desk. */
+  deskImage: string | null;
   /** The page as rendered before it was warped (pixels). */
   page: { width: number; height: number };
   pose: Omit<SheetPose, 'corners'>;
@@ -78,8 +84,9 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
   const sheet = warpPage(page, pose.corners, curl, frame);
   const { width, height } = frame;
   const n = width * height;
-  const kind = options.desk ?? drawDeskKind(deskRandom);
-  const scene = paintDesk(kind, width, height, deskRandom, paperTone(page.paper, page.width));
+  const realDesk = options.deskImages ? await loadDeskImage(options.deskImages, deskRandom, width, height) : null;
+  const kind = realDesk ? 'photo' : (options.desk ?? drawDeskKind(deskRandom));
+  const scene = realDesk ? realDesk.pixels : paintDesk(kind as DeskKind, width, height, deskRandom, paperTone(page.paper, page.width));
   const sheetSide = Math.sqrt(Math.abs(polygonArea(sheet.corners)) / Math.SQRT2);
   const items = options.clutter ? drawClutterItems(clutterRandom, frame, sheet.corners, options.clutter) : drawClutterItems(clutterRandom, frame, sheet.corners);
   const clutter = renderClutter(items, frame, sheetSide, clutterRandom);
@@ -132,7 +139,7 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
       height,
       capture,
       timings: { page: t1 - t0, scene: t2 - t1, capture: t3 - t2, encode: t4 - t3, total: t4 - t0 },
-      desk: { kind, page: { width: page.width, height: page.height }, pose: poseMeta, curl, clutter: clutter.items, light },
+      desk: { kind, deskImage: realDesk?.file ?? null, page: { width: page.width, height: page.height }, pose: poseMeta, curl, clutter: clutter.items, light },
     },
   };
 }
