@@ -68,10 +68,10 @@ function wood(width: number, height: number, unit: number, random: Random, light
   const ca = Math.cos(angle);
   const sa = Math.sin(angle);
   const plank = random.range(90, 220) * unit;
-  const period = random.range(6, 18) * unit;
-  const waves = [random.range(150, 400) * unit, random.range(40, 120) * unit];
+  const period = random.range(10, 30) * unit;
+  const waves = [random.range(200, 500) * unit, random.range(60, 150) * unit];
   const phases = [random.range(0, 6.3), random.range(0, 6.3)];
-  const wobble = fractalNoise(width, height, 60 * unit, 3, random);
+  const wobble = fractalNoise(width, height, 120 * unit, 3, random);
   const pore = valueNoise(width, height, Math.max(1, 1.5 * unit), random);
   const plankShade = Array.from({ length: 64 }, () => random.range(-0.12, 0.12));
   return fill(width, height, (x, y, i) => {
@@ -79,9 +79,10 @@ function wood(width: number, height: number, unit: number, random: Random, light
     const across = -x * sa + y * ca + 1e5;
     const p = Math.floor(across / plank);
     const seam = Math.abs(across - (p + 0.5) * plank) > plank / 2 - 0.8 * unit;
-    const bent = across + 6 * period * (Math.sin(along / waves[0] + phases[0] + p) + 0.4 * Math.sin(along / waves[1] + phases[1])) + 40 * unit * wobble[i];
+    const bent = across + period * (2 * Math.sin(along / waves[0] + phases[0] + p) + 0.4 * Math.sin(along / waves[1] + phases[1])) + 3 * period * wobble[i];
     const ring = 0.5 + 0.5 * Math.sin((bent / period) * Math.PI * 2);
-    const t = Math.min(1, Math.max(0, Math.pow(ring, 3) * 0.8 + (pore[i] - 0.5) * 0.25 + plankShade[p & 63]));
+    const streak = 0.5 + 0.5 * Math.sin((bent / period) * Math.PI * 13.7);
+    const t = Math.min(1, Math.max(0, Math.pow(ring, 4) * 0.65 + streak * 0.12 + (pore[i] - 0.5) * 0.25 + plankShade[p & 63]));
     const c = mix(light, dark, t);
     return seam ? mix(c, dark, 0.6) : c;
   });

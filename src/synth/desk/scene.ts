@@ -104,10 +104,11 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
       let shade = 1 - clutter.shadow[i];
       if (sheetShadow) shade *= 1 - sheetShadow[i];
       const cover = objects[i * 4 + 3] / 255;
+      const onSheet = sheet.cover[i] / 255;
       const dim = handShadow ? 1 - handShadow[i] : 1;
       const shine = glare ? glare.strength * Math.exp(-((x - glare.x) ** 2 + (y - glare.y) ** 2) * glareScale) : 0;
       for (let ch = 0; ch < 3; ch++) {
-        const below = (sheet.mask[i] ? sheet.colour[i * 3 + ch] : scene[i * 3 + ch]) * shade;
+        const below = (sheet.colour[i * 3 + ch] * onSheet + scene[i * 3 + ch] * (1 - onSheet)) * shade;
         const seen = (below * (1 - cover) + objects[i * 4 + ch] * cover) * dim;
         scene[i * 3 + ch] = seen + (252 - seen) * shine;
       }
