@@ -101,7 +101,24 @@ function drawNoise(ctx: SKRSContext2D, random: Random, pageHeight: number): void
   }
 }
 
-export async function generateDocument(seed: number, options: GenerateOptions = {}): Promise<SynthDocument> {
+/**
+ * A page before capture: the paper with its inks (3 floats per pixel), each ink layer's coverage (the
+ * truth's source, after stamp smudges and dropouts) and the truth. generateDocument captures it as a
+ * scan or a photo; the desk scene (desk/scene.ts) warps it onto a desk first.
+ */
+export interface RenderedPage {
+  width: number;
+  height: number;
+  paper: Float32Array;
+  coverage: Coverage;
+  truth: GroundTruth;
+  /** The capture's own stream, forked with the page's so the flat capture keeps its values. */
+  captureRandom: Random;
+  meta: Omit<DocumentMeta, 'capture' | 'timings'>;
+  timings: { draw: number; compose: number };
+}
+
+export function renderPage(seed: number, options: GenerateOptions = {}): RenderedPage {
   registerSynthFonts();
   const t0 = performance.now();
   const random = createRandom(seed);
@@ -173,17 +190,13 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
     paper,
   );
   const t2 = performance.now();
-
-  const capture = chooseCapture(captureRandom, unit);
-  const rgba = capturePage(paper, width, height, capture, captureRandom);
-  const t3 = performance.now();
-  const { encoded, image } = await encodeCapture(rgba, width, height, capture);
-  const t4 = performance.now();
-
   return {
-    image,
-    encoded,
+    width,
+    height,
+    paper,
+    coverage,
     truth,
+    captureRandom,
     meta: {
       seed,
       width,
@@ -198,8 +211,26 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
       signatures: placed.signatures,
       stamp: placed.stamps[0] ?? null,
       stamps: placed.stamps,
-      capture,
-      timings: { draw: t1 - t0, compose: t2 - t1, capture: t3 - t2, encode: t4 - t3, total: t4 - t0 },
     },
+    timings: { draw: t1 - t0, compose: t2 - t1 },
+  };
+}
+
+export async function generateDocument(seed: number, options: GenerateOptions = {}): Promise<SynthDocument> {
+  const page = renderPage(seed, options);
+  const { width, height, paper, truth, captureRandom } = page;
+  const unit = width / 1000;
+  const t2 = performance.now();
+  const capture = chooseCapture(captureRandom, unit);
+  const rgba = capturePage(paper, width, height, capture, captureRandom);
+  const t3 = performance.now();
+  const { encoded, image } = await encodeCapture(rgba, width, height, capture);
+  const t4 = performance.now();
+  const { draw, compose } = page.timings;
+  return {
+    image,
+    encoded,
+    truth,
+    meta: { ...page.meta, capture, timings: { draw, compose, capture: t3 - t2, encode: t4 - t3, total: draw + compose + t4 - t2 } },
   };
 }

@@ -2,6 +2,7 @@
  * Renders a synthetic split to disk.
  *
  *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X] [--real-ink DIR]
+ *                           [--photos [--desk-images DIR]]
  *
  * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
  * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
@@ -17,12 +18,17 @@
  * DIR is the `npm run data:real-ink` output (or its `cutouts` folder): cut-outs from cutouts/index.json,
  * and real pen trajectories from trajectories.json when present (penTrajectory.ts), replayed for a
  * third of the signatures (half when there are no signature cut-outs).
+ * `--photos`: each case is instead a phone photo of the seed's page on a desk (desk/scene.ts, 2 MP unless
+ * --megapixels), plus NNNN.sheet.png (255 on the sheet) and, in the manifest, the sheet's corners
+ * (clockwise from the page's top-left, in the photo's pixels) and the scene (desk, pose, clutter, light);
+ * `--desk-images DIR` takes the desks from real photos in DIR.
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateDocument } from './generate';
+import { generateDeskPhoto } from './desk/scene';
+import { generateDocument, type SynthDocument } from './generate';
 import { grayPng } from './maps';
 import { loadRealInkLibrary } from './realInk';
 import { isSplit, splitSeed, type Split } from './splits';
@@ -47,13 +53,17 @@ async function main(): Promise<void> {
   const realInkDir = arg('real-ink');
   if (realInkDir && split !== 'train') throw new Error('--real-ink is for the train split only: val and test pages stay comparable across models');
   const realInk = realInkDir ? await loadRealInkLibrary(realInkDir) : undefined;
+  const photos = process.argv.includes('--photos');
+  if (photos && realInkDir) throw new Error('--real-ink is for flat training pages; --photos renders drawn ink');
+  const deskImages = arg('desk-images');
   mkdirSync(out, { recursive: true });
   const digits = Math.max(4, String(start + count - 1).length);
   const cases: unknown[] = [];
   const started = performance.now();
   for (let i = start; i < start + count; i++) {
     const seed = splitSeed(split, i);
-    const doc = await generateDocument(seed, { megapixels, realInk });
+    const photo = photos ? await generateDeskPhoto(seed, { megapixels: megapixels ?? 2, deskImages }) : null;
+    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk }));
     const { width, height } = doc.meta;
     const id = String(i).padStart(digits, '0');
     const image = `${id}.${doc.meta.capture.format === 'jpeg' ? 'jpg' : 'png'}`;
@@ -68,13 +78,14 @@ async function main(): Promise<void> {
     writeFileSync(path.join(out, `${id}.signature.png`), signature);
     writeFileSync(path.join(out, `${id}.stamp.png`), stamp);
     writeFileSync(path.join(out, `${id}.classes.png`), classes);
+    if (photo) writeFileSync(path.join(out, `${id}.sheet.png`), await grayPng(photo.sheetMask, width, height));
     const { timings: _timings, ...meta } = doc.meta;
-    cases.push({ id, image, ...meta });
+    cases.push({ id, image, ...meta, ...(photo ? { sheet: photo.sheet } : {}) });
     const done = i - start + 1;
     if (done % 25 === 0 || done === count) console.log(`render: ${split} ${done}/${count} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
   const manifest = {
-    generator: 'src/synth',
+    generator: photos ? 'src/synth/desk' : 'src/synth',
     split,
     seeds: { first: splitSeed(split, start), last: splitSeed(split, start + count - 1) },
     megapixels: megapixels ?? 'per seed (1–12)',
@@ -83,7 +94,7 @@ async function main(): Promise<void> {
     cases,
   };
   writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
-  console.log(`render: ${count} ${split} documents → ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`render: ${count} ${split} ${photos ? 'desk photos' : 'documents'} → ${out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/synth/render.ts')) {

@@ -19,23 +19,18 @@
  * `--json FILE` also writes the unrounded means and each page's IoU by seed (to check a target such as "+0.10" exactly, or to
  * compare two model files: INKLIFT_MODEL_PATH picks the model).
  *
- * `npm run eval -- --real ...` scores real pixel-truth pages instead: src/tools/realEval/realEvalCli.ts.
+ * `npm run eval -- --real ...` scores real pixel-truth pages instead: src/tools/realEval/realEvalCli.ts;
+ * `npm run eval -- --photos ...` phone photos of the same pages on desks: src/tools/photoEval.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cleanImage, type CleanOptions, type RgbaImage } from '../core';
+import { cleanImage, type RgbaImage } from '../core';
 import { generateDocument } from '../synth/generate';
 import { isSplit, splitSeed } from '../synth/splits';
 import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
 import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
+import { TASKS, type TaskName } from './evalTasks';
 import { markdownTable, writeMarkedSection } from './markdownTable';
-
-export type TaskName = 'all ink' | 'signature' | 'stamp';
-export const TASKS: readonly { name: TaskName; truth: 'all' | 'signature' | 'stamp'; options: CleanOptions }[] = [
-  { name: 'all ink', truth: 'all', options: { mode: 'basic', extract: '', aggressive: false, crop: false } },
-  { name: 'signature', truth: 'signature', options: { mode: 'advanced', extract: 'signature', aggressive: true, crop: false } },
-  { name: 'stamp', truth: 'stamp', options: { mode: 'advanced', extract: 'stamp', aggressive: true, crop: false } },
-];
 
 interface Tally {
   seeds: number[];
@@ -147,7 +142,9 @@ async function main(): Promise<void> {
 
 const run = process.argv.includes('--real')
   ? () => import('./realEval/realEvalCli').then(({ realEvalCli }) => realEvalCli(process.argv.slice(2))).then((code) => void (process.exitCode = code))
-  : main;
+  : process.argv.includes('--photos')
+    ? () => import('./photoEval').then(({ photoEvalCli }) => photoEvalCli(process.argv.slice(2))).then((code) => void (process.exitCode = code))
+    : main;
 
 run().catch((error) => {
   console.error(error);

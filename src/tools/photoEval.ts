@@ -1,0 +1,134 @@
+/**
+ * npm run eval -- --photos [--split test|val] [--count N] [--start I] [--engine classical|model|both] [--megapixels X] [--threads N] [--desk-images DIR]
+ *
+ * Scores src/core's pipeline on phone photos of sheets on desks (src/synth/desk: generateDeskPhoto)
+ * made from the held-out split's seeds (test by default; val to tune on), beside the same seed's flat
+ * page (generateDocument, as `npm run eval` scores it), so "flat scans unchanged" and what the desk
+ * costs can be read side by side. Per page and engine:
+ *   all ink / signature / stamp IoU   as npm run eval (alpha ≥ 128 vs truth ≥ 128, soft truth border
+ *                                     ignored; pages without that ink skipped), on the flat page and the photo
+ *   ink kept outside the sheet        kept pixels (alpha ≥ 128) off the true sheet ÷ all kept, in %, of the
+ *                                     all-ink result (pages keeping nothing skipped)
+ *   sheet IoU                         result.sheet's corner polygon against the true sheet, both within
+ *                                     the frame; no sheet found counts as the whole frame
+ * Means over pages; a second table splits the photo figures by desk kind. `--desk-images DIR` puts the
+ * sheets on real desk photos from DIR instead of the procedural desks (REAL-DATA.md lists 60+ such photos).
+ */
+import { cleanImage, type RgbaImage, type SheetOutline } from '../core';
+import { generateDeskPhoto } from '../synth/desk/scene';
+import type { DeskKind } from '../synth/desk/desks';
+import { generateDocument } from '../synth/generate';
+import { isSplit, splitSeed } from '../synth/splits';
+import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
+import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
+import { TASKS, type TaskName } from './evalTasks';
+import { markdownTable } from './markdownTable';
+import { inkOutsideSheet, sheetIoU } from './photoMetrics';
+
+interface PageScore {
+  seed: number;
+  desk: DeskKind | 'photo';
+  flat: Partial<Record<TaskName, number>>;
+  photo: Partial<Record<TaskName, number>>;
+  /** % of the all-ink result's kept ink off the sheet; undefined when nothing was kept. */
+  outside?: number;
+  sheetIoU: number;
+  sheetFound: boolean;
+  flatMs: number;
+  photoMs: number;
+}
+
+const copy = (image: RgbaImage): RgbaImage => ({ width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) });
+const f3 = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(3));
+const f1 = (v: number) => (Number.isNaN(v) ? '–' : v.toFixed(1));
+
+function option(argv: readonly string[], name: string, fallback: string): string {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+}
+
+type UsableSlot = EngineSlot & { engine: NonNullable<EngineSlot['engine']> };
+
+export async function photoEvalCli(argv: readonly string[]): Promise<number> {
+  const count = Number(option(argv, 'count', '50'));
+  const start = Number(option(argv, 'start', '0'));
+  const megapixels = Number(option(argv, 'megapixels', '2'));
+  const split = option(argv, 'split', 'test');
+  const choice = option(argv, 'engine', 'classical');
+  const threads = Number(option(argv, 'threads', '1'));
+  const deskImages = option(argv, 'desk-images', '') || undefined;
+  if (!isSplit(split) || split === 'train') throw new Error('--split must be test or val');
+  if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
+  if (!(count > 0) || !Number.isInteger(count)) throw new Error('--count must be a positive integer');
+  const slots = await loadEngines(choice, threads);
+  for (const s of slots) if (!s.engine) console.log(`eval: ${s.label} engine unavailable: ${s.reason}`);
+  const usable = slots.filter((s): s is UsableSlot => s.engine !== null);
+  if (usable.length === 0) throw new Error('eval: no engine to evaluate');
+
+  const scores = new Map<string, PageScore[]>(usable.map((s) => [s.label, []]));
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const seed = splitSeed(split, start + i);
+    const flat = await generateDocument(seed, { megapixels });
+    const photo = await generateDeskPhoto(seed, { megapixels, deskImages });
+    for (const slot of usable) scores.get(slot.label)!.push(await scorePage(slot, seed, flat, photo));
+    if ((i + 1) % 5 === 0 || i + 1 === count) console.log(`eval: ${i + 1}/${count} photos (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  const summaryRows: string[][] = [];
+  const deskRows: string[][] = [];
+  for (const [engine, pages] of scores) {
+    for (const { name } of TASKS) {
+      const flatValues = pages.flatMap((p) => (p.flat[name] === undefined ? [] : [p.flat[name]!]));
+      const photoValues = pages.flatMap((p) => (p.photo[name] === undefined ? [] : [p.photo[name]!]));
+      summaryRows.push([engine, `${name} IoU`, String(flatValues.length), f3(mean(flatValues)), String(photoValues.length), f3(mean(photoValues))]);
+    }
+    const outside = pages.flatMap((p) => (p.outside === undefined ? [] : [p.outside]));
+    summaryRows.push([engine, 'ink kept outside the sheet %', '–', '–', String(outside.length), f1(mean(outside))]);
+    summaryRows.push([engine, 'sheet IoU', '–', '–', String(pages.length), f3(mean(pages.map((p) => p.sheetIoU)))]);
+    summaryRows.push([engine, 'sheets found', '–', '–', String(pages.length), String(pages.filter((p) => p.sheetFound).length)]);
+    summaryRows.push([engine, 'median ms (all ink)', String(pages.length), String(Math.round(median(pages.map((p) => p.flatMs)))), String(pages.length), String(Math.round(median(pages.map((p) => p.photoMs))))]);
+    const kinds = [...new Set(pages.map((p) => p.desk))].sort();
+    for (const desk of kinds) {
+      const on = pages.filter((p) => p.desk === desk);
+      const out = on.flatMap((p) => (p.outside === undefined ? [] : [p.outside]));
+      deskRows.push([engine, desk, String(on.length), f3(mean(on.map((p) => p.flat['all ink']!))), f3(mean(on.map((p) => p.photo['all ink']!))), f1(mean(out)), f3(mean(on.map((p) => p.sheetIoU)))]);
+    }
+  }
+  const summary = markdownTable(['engine', 'measure', 'flat pages', 'flat scan', 'photo pages', 'desk photo'], summaryRows);
+  const byDesk = markdownTable(['engine', 'desk', 'photos', 'flat all-ink IoU', 'photo all-ink IoU', 'ink outside %', 'sheet IoU'], deskRows);
+  const caption =
+    `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split, seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}: ` +
+    `${count} phone photos of sheets on ${deskImages ? `real desk photos (${deskImages})` : 'procedural desks'} (src/synth/desk, ~${megapixels} MP) beside the same seeds' flat pages (~${megapixels} MP). ` +
+    `IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored, pages without that ink skipped; ink outside the sheet = kept ink off the true sheet ÷ all kept ink ` +
+    `of the all-ink result; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
+  console.log(`\n${summary}\n\nBy desk (photos):\n\n${byDesk}\n\n${caption}`);
+  return 0;
+}
+
+async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnType<typeof generateDocument>>, photo: Awaited<ReturnType<typeof generateDeskPhoto>>): Promise<PageScore> {
+  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
+  for (const task of TASKS) {
+    for (const [doc, into] of [[flat, page.flat], [photo, page.photo]] as const) {
+      const truth = doc.truth[task.truth];
+      if (task.truth !== 'all' && countAtLeast(truth, 128) === 0) continue;
+      const t0 = performance.now();
+      const result = await cleanImage(copy(doc.image), task.options, slot.engine);
+      const elapsed = performance.now() - t0;
+      if (result.image.width !== doc.image.width || result.image.height !== doc.image.height) throw new Error(`eval: seed ${seed}: the result's size differs from the input's (crop or flatten?)`);
+      into[task.name] = ratios(scoreMask(result.image.data, truth)).iou;
+      if (task.truth !== 'all') continue;
+      if (doc === flat) {
+        page.flatMs = elapsed;
+        continue;
+      }
+      page.photoMs = elapsed;
+      const sheet: SheetOutline | null = result.sheet;
+      const { outside, kept } = inkOutsideSheet(result.image.data, photo.sheetMask);
+      if (kept > 0) page.outside = (100 * outside) / kept;
+      page.sheetIoU = sheetIoU(sheet, photo.sheetMask, photo.meta.width, photo.meta.height);
+      page.sheetFound = sheet !== null;
+    }
+  }
+  return page;
+}

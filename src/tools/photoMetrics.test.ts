@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { SheetOutline } from '../core/types';
+import { polygonMask } from '../synth/desk/homography';
+import { inkOutsideSheet, sheetIoU } from './photoMetrics';
+
+const square = (x0: number, y0: number, x1: number, y1: number): SheetOutline => ({
+  corners: [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ],
+});
+
+describe('photo metrics', () => {
+  it('sheet IoU clips both sheets to the frame and takes no sheet as the whole frame', () => {
+    const truth = polygonMask(square(0, 0, 10, 20).corners, 20, 20);
+    expect(sheetIoU(square(0, 0, 10, 20), truth, 20, 20)).toBe(1);
+    // Out of frame on the left and below: only the part within the frame counts.
+    expect(sheetIoU(square(-50, 0, 10, 90), truth, 20, 20)).toBe(1);
+    expect(sheetIoU(square(5, 0, 15, 20), truth, 20, 20)).toBeCloseTo(1 / 3, 6);
+    expect(sheetIoU(null, truth, 20, 20)).toBe(0.5);
+  });
+
+  it('counts kept ink off the sheet', () => {
+    const mask = Uint8Array.from([255, 255, 0, 0]);
+    const rgba = new Uint8Array(16);
+    rgba[3] = 255; // on the sheet
+    rgba[11] = 200; // off it
+    rgba[15] = 100; // faint: not kept
+    expect(inkOutsideSheet(rgba, mask)).toEqual({ outside: 1, kept: 2 });
+  });
+});

@@ -1,0 +1,33 @@
+/** Scores of a result on a photo of a sheet on a desk (GUIDE.md, Measuring: "photos (kept ink outside the sheet)"). */
+import type { SheetOutline } from '../core/types';
+import { polygonMask } from '../synth/desk/homography';
+
+/** Kept ink (alpha ≥ 128) outside the true sheet (mask < 128), and all kept ink. */
+export function inkOutsideSheet(outputRgba: Uint8ClampedArray | Uint8Array, sheetMask: Uint8Array): { outside: number; kept: number } {
+  if (outputRgba.length !== sheetMask.length * 4) throw new Error('inkOutsideSheet: output and mask sizes differ');
+  let outside = 0;
+  let kept = 0;
+  for (let p = 0; p < sheetMask.length; p++) {
+    if (outputRgba[p * 4 + 3] < 128) continue;
+    kept++;
+    if (sheetMask[p] < 128) outside++;
+  }
+  return { outside, kept };
+}
+
+/**
+ * IoU, within the frame, of the found sheet (the polygon of its corners; the whole frame when none was
+ * found, as the pipeline then treats the whole image as the page) and the true sheet mask.
+ */
+export function sheetIoU(found: SheetOutline | null, trueMask: Uint8Array, width: number, height: number): number {
+  const foundMask = found ? polygonMask(found.corners, width, height) : null;
+  let intersection = 0;
+  let union = 0;
+  for (let p = 0; p < trueMask.length; p++) {
+    const a = foundMask ? foundMask[p] >= 128 : true;
+    const b = trueMask[p] >= 128;
+    if (a && b) intersection++;
+    if (a || b) union++;
+  }
+  return union === 0 ? 1 : intersection / union;
+}
