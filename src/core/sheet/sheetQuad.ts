@@ -37,6 +37,8 @@ function inkRunsAcross(e: { inkInside: number; inkOutside: number }): boolean {
   const lesser = Math.min(e.inkInside, e.inkOutside);
   return lesser > INK_ON_BOTH_SIDES && lesser * INK_DENSER > Math.max(e.inkInside, e.inkOutside);
 }
+/** The sheet's middle lies within this share of the frame's size from the frame's middle. */
+const MIDDLE_REACH = 0.3;
 /** A side needs this many visible pixels to be judged. */
 const MIN_VISIBLE = 8;
 /** The sheet covers between these shares of the frame (above the upper one it is the whole picture: nothing to remove). */
@@ -102,7 +104,7 @@ export function areaInFrame(polygon: Point[], width: number, height: number): nu
 
 /**
  * The best sheet outline made of the found lines and the frame's borders: two pairs of roughly
- * opposite sides whose corners make a convex quad of a plausible size around the frame's middle,
+ * opposite sides whose corners make a convex quad of a plausible size with its middle in the frame's middle part,
  * every visible side showing a sheet's edge (a step, not a printed rule) along most of its length,
  * paper on the lighter side, ink on at most one side of it (else a shadow's edge crosses the page),
  * and at least two sides found in the picture. Null when nothing qualifies (a flat scan, a tight crop).
@@ -136,8 +138,9 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
       if (!convexWithOpenCorners(corners)) continue;
       const area = areaInFrame(corners, width, height) / frameArea;
       if (area < MIN_AREA || area > MAX_AREA) continue;
-      // A photo of a document is taken of the document: the sheet holds the middle of the frame.
-      if (!containsPoint(corners, frameCentre)) continue;
+      // A photo of a document is taken of the document: the sheet's middle lies in the frame's middle part.
+      const middle = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
+      if (Math.abs(middle.x - frameCentre.x) > MIDDLE_REACH * width || Math.abs(middle.y - frameCentre.y) > MIDDLE_REACH * height) continue;
       const centre = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
       // Sides in order around the quad: b1 joins corners 0–1, a2 joins 1–2, b2 joins 2–3, a1 joins 3–0.
       const ordered: Side[] = [b1, a2, b2, a1];
@@ -174,17 +177,6 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
     }
   }
   return best;
-}
-
-function containsPoint(corners: Point[], p: Point): boolean {
-  let sign = 0;
-  for (let k = 0; k < corners.length; k++) {
-    const s = Math.sign(cross(corners[k], corners[(k + 1) % corners.length], p));
-    if (s === 0) continue;
-    if (sign !== 0 && s !== sign) return false;
-    sign = s;
-  }
-  return true;
 }
 
 /** Whether the sheet lies on the side of the line its normal (cos θ, sin θ) points to. */
