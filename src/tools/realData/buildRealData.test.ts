@@ -102,6 +102,15 @@ describe('buildRealData on a fixture repository', () => {
     expect(result.sets[0]).toMatchObject({ converted: 1, reused: 2 });
   });
 
+  it('building some sets keeps the sets an earlier build indexed', async () => {
+    const whole = await buildRealData({ from: repos, out: out('partial'), manifest });
+    const names = whole.index.sets.map((set) => set.name);
+    expect(names.length).toBeGreaterThan(1);
+    const one = await buildRealData({ from: repos, out: out('partial'), manifest, sets: [names[1]] });
+    expect(one.index.sets.map((set) => set.name).sort()).toEqual([...names].sort());
+    expect(readDatasetIndex(out('partial')).sets.map((set) => set.name).sort()).toEqual([...names].sort());
+  });
+
   it('refuses a file whose checksum differs from the pin, and builds the rest', async () => {
     const wrong = changed((copy) => {
       copy.sets[0].pages[1].truth!.sha256 = '0'.repeat(64);

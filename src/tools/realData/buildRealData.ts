@@ -4,11 +4,11 @@
  * that their sizes agree and writes the build folder's index. What cannot be built is listed with
  * its reason, never silently left out; a file whose bytes differ from the pin is refused.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBuildStamp, stillBuilt, writeBuildStamp, type PageStamp } from './buildStamp';
 import { imageToRgbPng, sourceSize, truthToInkPng } from './convertPage';
-import type { DatasetIndex, IndexedDeskSet, IndexedPage, IndexedSet, MissingFile, PageSplit } from './datasetIndex';
+import { readDatasetIndex, type DatasetIndex, type IndexedDeskSet, type IndexedPage, type IndexedSet, type MissingFile, type PageSplit } from './datasetIndex';
 import { findRepository, type FoundRepository } from './findRepository';
 import { CHECKSUM_MISMATCH, readPinnedFile, size, sourceIdentity, writeAtomically } from './readPinnedFile';
 import type { PinnedFile, PinnedPage, PinnedSet, SourcesManifest } from './sourcesManifest';
@@ -194,6 +194,14 @@ export async function buildRealData(options: BuildOptions): Promise<BuildResult>
     });
   }
 
+  // Building some sets keeps the others an earlier build indexed (their files are still there).
+  if (options.sets && options.sets.length > 0 && existsSync(join(out, 'index.json'))) {
+    const earlier = readDatasetIndex(out);
+    const rebuilt = new Set(chosen.map((set) => set.name));
+    indexedSets.unshift(...earlier.sets.filter((set) => !rebuilt.has(set.name)));
+    desks.unshift(...(earlier.desks ?? []).filter((set) => !rebuilt.has(set.name)));
+    missing.unshift(...earlier.missing.filter((file) => !rebuilt.has(file.set)));
+  }
   const index: DatasetIndex = { version: 1, builtAt: new Date().toISOString(), sets: indexedSets, missing, ...(desks.length > 0 ? { desks } : {}) };
   const indexPath = writeDatasetIndex(out, index);
   return { index, indexPath, sets: reports, refused };
