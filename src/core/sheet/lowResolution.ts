@@ -26,18 +26,24 @@ export function lowResolution(image: RgbaImage, longSide: number): LowResolution
   const counts = new Uint32Array(n);
   const column = new Int32Array(width);
   for (let x = 0; x < width; x++) column[x] = Math.min(w - 1, Math.floor((x * w) / width));
-  // Every other row and column of a large image: an average over many pixels needs no more.
-  const step = scale >= 4 ? 2 : 1;
+  // Every few rows and columns of a large image (about ten samples per cell): an average needs no more.
+  const step = Math.max(1, Math.floor(scale / 3));
   for (let y = 0; y < height; y += step) {
     const row = Math.min(h - 1, Math.floor((y * h) / height)) * w;
     for (let x = 0, i = y * width * 4; x < width; x += step, i += 4 * step) {
       const p = row + column[x];
-      // Seen over white: a transparent pixel is paper, whatever colour it stores.
       const a = data[i + 3];
-      const paper = 255 - a;
-      sums[p * 3] += (data[i] * a) / 255 + paper;
-      sums[p * 3 + 1] += (data[i + 1] * a) / 255 + paper;
-      sums[p * 3 + 2] += (data[i + 2] * a) / 255 + paper;
+      if (a === 255) {
+        sums[p * 3] += data[i];
+        sums[p * 3 + 1] += data[i + 1];
+        sums[p * 3 + 2] += data[i + 2];
+      } else {
+        // Seen over white: a transparent pixel is paper, whatever colour it stores.
+        const paper = 255 - a;
+        sums[p * 3] += (data[i] * a) / 255 + paper;
+        sums[p * 3 + 1] += (data[i + 1] * a) / 255 + paper;
+        sums[p * 3 + 2] += (data[i + 2] * a) / 255 + paper;
+      }
       counts[p]++;
     }
   }
