@@ -21,7 +21,7 @@ const OPPOSITE_ANGLE = (40 * Math.PI) / 180;
 const ADJACENT_ANGLE = (50 * Math.PI) / 180;
 const MIN_CORNER_ANGLE = (30 * Math.PI) / 180;
 /** Share of a side's visible length that must show the step, and of those points the paper's side being the lighter one. */
-const MIN_SUPPORT = 0.7;
+const MIN_SUPPORT = 0.5;
 const MIN_LIGHTER_INSIDE = 0.8;
 /**
  * Ink on both sides of a line, about as dense on each, means the line runs through the document (a
