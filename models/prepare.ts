@@ -14,7 +14,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, pageInkAlpha, type Engine, type RgbaImage } from '../src/core';
+import { estimateAlphaThresholds, flattenSheet, pageInkAlpha, type Engine, type RgbaImage } from '../src/core';
 import { separateInkWithModel } from '../src/core/inkSeparation';
 import { modelGeometry, toModelInput } from '../src/core/model';
 import { createOrtNodeSession, ortRun } from '../src/server/model/ortNodeEngine';
@@ -89,7 +89,7 @@ async function prepareCase(dir: string, id: string, imageFile: string, outDir: s
   const image = await readRgba(path.join(dir, imageFile));
   const classes = await readGray(path.join(dir, `${id}.classes.png`));
   if (classes.width !== image.width || classes.height !== image.height) throw new Error(`${id}: classes map size differs from the image`);
-  const flattened = flattenAgainstPaper(image, estimatePaperField(image));
+  const { flattened } = flattenSheet(image);
   const { alpha: inkAlpha } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk);
   const geometry = modelGeometry(image.width, image.height);
   const tensor = toModelInput({ flattened, inkAlpha }, geometry);

@@ -8,7 +8,10 @@
 # pages train beside the rendered ones; val stays drawn. INKSEG_SEPARATED_ALPHA=1: pairs prepared with
 # the ink/paper model's alpha (as the pipeline runs with models/inksep.onnx) instead of colour-to-alpha's.
 # Both are off by default because the first run with them scored below the committed inkseg-v4, which
-# the defaults reproduce (models/README.md).
+# the defaults reproduce (models/README.md). INKSEG_PHOTO_COUNT=N: N phone photos of further train-split
+# pages on desks (src/synth/desk) train beside the flat pages, prepared as the pipeline presents them
+# (sheet found, off-sheet cleared); INKSEG_DESK_IMAGES=DIR (npm run data:real's desks folder): the
+# second half of them lie on those real desk photos instead of procedural desks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=0
@@ -54,7 +57,7 @@ render() { # split count dir [real-ink dir]
 # Pairs depend on the product's paper/alpha code (with the ink/paper model) and the model's geometry: prepare again when they change.
 SEPARATION=none
 [ "${INKSEG_SEPARATED_ALPHA:-0}" = 1 ] && SEPARATION=models/inksep.onnx
-PREP_KEY=$( (echo "$SEPARATION"; cat src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)
+PREP_KEY=$( (echo "$SEPARATION"; cat src/core/paperOfSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)
 prepare() { # raw prep
   if [ -f "$2/.done-$PREP_KEY" ]; then echo "train.sh: $2 already prepared"; return; fi
   rm -rf "$2"; mkdir -p "$2"
@@ -81,6 +84,26 @@ render val "$VAL_COUNT" "$ROOT/data/val"
 prepare "$ROOT/data/$TRAIN" "$ROOT/prep/$TRAIN"
 prepare "$ROOT/data/val" "$ROOT/prep/val"
 TRAIN_DIRS+=("$ROOT/prep/$TRAIN")
+PHOTO_COUNT="${INKSEG_PHOTO_COUNT:-0}"
+if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ]; then
+  # Seeds after the flat pages' (other pages); a half on procedural desks, a half on real ones when given.
+  PHOTOS="$ROOT/data/photos-train"
+  if [ ! -f "$PHOTOS/.done-$PHOTO_COUNT" ]; then
+    rm -rf "$PHOTOS" "${PHOTOS/data/prep}"; mkdir -p "$PHOTOS"
+    half=$(( (PHOTO_COUNT + 1) / 2 ))
+    deskFlag=()
+    [ -n "${INKSEG_DESK_IMAGES:-}" ] && deskFlag=(--desk-images "$INKSEG_DESK_IMAGES")
+    echo "train.sh: rendering $PHOTO_COUNT train desk photos → $PHOTOS"
+    npx tsx src/synth/render.ts --split train --photos --start "$TRAIN_COUNT" --count "$half" --out "$PHOTOS/part0" &
+    first=$!
+    npx tsx src/synth/render.ts --split train --photos --start $(( TRAIN_COUNT + half )) --count $(( PHOTO_COUNT - half )) --out "$PHOTOS/part1" "${deskFlag[@]}"
+    wait "$first"
+    mv "$PHOTOS"/part*/[0-9]* "$PHOTOS"/ && rm -rf "$PHOTOS"/part*
+    touch "$PHOTOS/.done-$PHOTO_COUNT"
+  fi
+  prepare "$PHOTOS" "$ROOT/prep/photos-train"
+  TRAIN_DIRS+=("$ROOT/prep/photos-train")
+fi
 # Real pages whose every ink pixel is labelled (StaVerGt), beside the rendered ones.
 if [ -n "$REAL_INK" ] && ls "$REAL_INK"/pages/*.classes.png >/dev/null 2>&1; then
   REAL_PAGES="$ROOT/prep/real-pages-$(cat "$REAL_INK"/pages/*.classes.png | sha1sum | cut -c1-8)"

@@ -10,11 +10,11 @@ import { contentBox, cropImage } from './crop';
 import { measureFoundInk } from './foundInk';
 import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
-import { estimatePaperField, flattenAgainstPaper } from './paperField';
+import { flattenSheet } from './paperOfSheet';
 import { pageInkAlpha } from './pageInkAlpha';
 import { turnImage, turnPlane } from './quarterTurn';
 import { inkRgb, recolourInk } from './recolourInk';
-import { clearOffSheet, findSheet, sheetSpans, straightenSheet } from './sheet';
+import { straightenSheet } from './sheet';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
@@ -37,13 +37,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     timings[stage] = now - mark;
     mark = now;
   };
-  const sheet = findSheet(image);
-  const spans = sheet ? sheetSpans(sheet, image.width, image.height) : undefined;
-  lap('sheet');
-  const field = estimatePaperField(image, {}, spans);
-  const flattened = flattenAgainstPaper(image, field);
-  if (spans) clearOffSheet(flattened, spans);
-  lap('paper');
+  const { sheet, flattened } = flattenSheet(image, lap);
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine));
   lap('alpha');
