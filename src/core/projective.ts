@@ -1,5 +1,5 @@
-/** Plane-to-plane perspective maps (3×3 homographies, row-major, h[8] = 1) and polygons in pixels. */
-import type { Point } from '../../core/types';
+/** Plane-to-plane perspective maps: 3×3 homographies, row-major, h[8] = 1. */
+import type { Point } from './types';
 
 export type Homography = Float64Array;
 
@@ -43,38 +43,4 @@ export function invertHomography(h: Homography): Homography {
   const [a, b, c, d, e, f, g, k, l] = h;
   const inv = [e * l - f * k, c * k - b * l, b * f - c * e, f * g - d * l, a * l - c * g, c * d - a * f, d * k - e * g, b * g - a * k, a * e - b * d];
   return Float64Array.from(inv.map((v) => v / inv[8]));
-}
-
-/** Signed area (positive when the points run clockwise in image coordinates, y down). */
-export function polygonArea(points: readonly Point[]): number {
-  let sum = 0;
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i];
-    const q = points[(i + 1) % points.length];
-    sum += p.x * q.y - q.x * p.y;
-  }
-  return sum / 2;
-}
-
-/** 255 where a pixel's centre lies inside the polygon (even-odd rule), 0 elsewhere; corners may lie outside the frame. */
-export function polygonMask(points: readonly Point[], width: number, height: number): Uint8Array {
-  const mask = new Uint8Array(width * height);
-  const crossings: number[] = [];
-  for (let y = 0; y < height; y++) {
-    const cy = y + 0.5;
-    crossings.length = 0;
-    for (let i = 0; i < points.length; i++) {
-      const p = points[i];
-      const q = points[(i + 1) % points.length];
-      if ((p.y <= cy) === (q.y <= cy)) continue;
-      crossings.push(p.x + ((cy - p.y) / (q.y - p.y)) * (q.x - p.x));
-    }
-    crossings.sort((a, b) => a - b);
-    for (let k = 0; k + 1 < crossings.length; k += 2) {
-      const x0 = Math.max(0, Math.ceil(crossings[k] - 0.5));
-      const x1 = Math.min(width, Math.ceil(crossings[k + 1] - 0.5));
-      if (x1 > x0) mask.fill(255, y * width + x0, y * width + x1);
-    }
-  }
-  return mask;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SheetOutline } from '../core/types';
-import { polygonMask } from '../synth/desk/homography';
+import { polygonMask } from '../core/polygon';
 import { inkOutsideSheet, sheetIoU } from './photoMetrics';
 
 const square = (x0: number, y0: number, x1: number, y1: number): SheetOutline => ({

@@ -1,6 +1,6 @@
 /** Scores of a result on a photo of a sheet on a desk (GUIDE.md, Measuring: "photos (kept ink outside the sheet)"). */
 import type { SheetOutline } from '../core/types';
-import { polygonMask } from '../synth/desk/homography';
+import { polygonMask } from '../core/polygon';
 
 /** Kept ink (alpha ≥ 128) outside the true sheet (mask < 128), and all kept ink. */
 export function inkOutsideSheet(outputRgba: Uint8ClampedArray | Uint8Array, sheetMask: Uint8Array): { outside: number; kept: number } {

@@ -1,3 +1,4 @@
+import { invertHomography } from '../projective';
 import { squareToQuad } from '../sheet/straighten';
 import type { RgbaImage, SheetOutline } from '../types';
 import type { Rgb, SyntheticPage } from './syntheticPage';
@@ -27,9 +28,8 @@ export interface DeskPhotoOptions {
 export function deskPhoto(page: SyntheticPage, o: DeskPhotoOptions): DeskPhoto {
   const { width, height } = o;
   const m = squareToQuad(o.corners);
-  // Inverse of the 3×3 projective matrix [[a b c] [d e f] [g h 1]]: image point → (u, v) on the page.
-  const A = [m.a, m.b, m.c, m.d, m.e, m.f, m.g, m.h, 1];
-  const inv = invert3(A);
+  // Image point → (u, v) on the page: the inverse of the page's projective map [[a b c] [d e f] [g h 1]].
+  const inv = invertHomography(Float64Array.of(m.a, m.b, m.c, m.d, m.e, m.f, m.g, m.h, 1));
   const data = new Uint8ClampedArray(width * height * 4);
   const onSheet = new Uint8Array(width * height);
   const truthAlpha = new Uint8Array(width * height);
@@ -65,15 +65,6 @@ export function deskPhoto(page: SyntheticPage, o: DeskPhotoOptions): DeskPhoto {
     }
   }
   return { image: { width, height, data }, onSheet, truthAlpha };
-}
-
-function invert3(m: number[]): number[] {
-  const [a, b, c, d, e, f, g, h, i] = m;
-  const A = e * i - f * h;
-  const B = -(d * i - f * g);
-  const C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  return [A / det, -(b * i - c * h) / det, (b * f - c * e) / det, B / det, (a * i - c * g) / det, -(a * f - c * d) / det, C / det, -(a * h - b * g) / det, (a * e - b * d) / det];
 }
 
 /** Distance (pixels) from each pixel centre to the nearest side of the quad (segments). */

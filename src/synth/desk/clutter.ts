@@ -7,7 +7,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Point } from '../../core/types';
 import { blurField } from './blur';
-import { polygonArea } from './homography';
+import { signedArea } from '../../core/polygon';
 import type { Random } from '../random';
 
 export type ClutterKind = 'pen' | 'marker' | 'phone' | 'coin' | 'sticky-note';
@@ -60,7 +60,7 @@ export function drawClutterItems(random: Random, frame: { width: number; height:
 const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
 
 function insideConvex(polygon: readonly Point[], p: Point): boolean {
-  const sign = Math.sign(polygonArea(polygon));
+  const sign = Math.sign(signedArea(polygon));
   for (let i = 0; i < polygon.length; i++) {
     const a = polygon[i];
     const b = polygon[(i + 1) % polygon.length];

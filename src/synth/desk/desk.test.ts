@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../../core/types';
 import { DESK_KINDS } from './desks';
-import { polygonMask } from './homography';
+import { polygonMask } from '../../core/polygon';
 import { generateDeskPhoto, type DeskPhoto } from './scene';
 
 const SMALL = { megapixels: 0.2 };

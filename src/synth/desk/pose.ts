@@ -4,7 +4,7 @@
  * to cover 25–95 % of the frame and placed in it, or pushed partly out of it (one corner or one side cut).
  */
 import type { Point } from '../../core/types';
-import { polygonArea } from './homography';
+import { polygonArea } from '../../core/polygon';
 import type { Random } from '../random';
 
 export type FrameCut = 'none' | 'corner' | 'side';
@@ -84,7 +84,7 @@ export function poseSheet(
   const rotation = drawRotation(random);
   const tilt = Math.pow(random.next(), 1.5) * 45;
   const projected = projectPage(page, rotation, tilt, random.range(0, Math.PI * 2));
-  let scale = Math.sqrt((coverage * frame.width * frame.height) / Math.abs(polygonArea(projected)));
+  let scale = Math.sqrt((coverage * frame.width * frame.height) / polygonArea(projected));
   const box = bounds(projected);
   // A whole sheet must fit the frame with a small margin.
   const fit = Math.min((0.98 * frame.width) / (box.x1 - box.x0), (0.98 * frame.height) / (box.y1 - box.y0));

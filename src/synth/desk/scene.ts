@@ -17,7 +17,7 @@ import type { Rgb } from '../inks';
 import { createRandom } from '../random';
 import { drawClutterItems, renderClutter, type ClutterItem, type ClutterKind } from './clutter';
 import { drawDeskKind, paintDesk, type DeskKind } from './desks';
-import { polygonArea } from './homography';
+import { polygonArea } from '../../core/polygon';
 import { loadDeskImage } from './realDesks';
 import { choosePhotoCapture, drawSceneLight, handShadowField, sheetShadowField, type SceneLight } from './lighting';
 import { drawCoverage, frameSize, poseSheet, type FrameCut, type SheetPose } from './pose';
@@ -87,7 +87,7 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
   const realDesk = options.deskImages ? await loadDeskImage(options.deskImages, deskRandom, width, height) : null;
   const kind = realDesk ? 'photo' : (options.desk ?? drawDeskKind(deskRandom));
   const scene = realDesk ? realDesk.pixels : paintDesk(kind as DeskKind, width, height, deskRandom, paperTone(page.paper, page.width));
-  const sheetSide = Math.sqrt(Math.abs(polygonArea(sheet.corners)) / Math.SQRT2);
+  const sheetSide = Math.sqrt(polygonArea(sheet.corners) / Math.SQRT2);
   const items = options.clutter ? drawClutterItems(clutterRandom, frame, sheet.corners, options.clutter) : drawClutterItems(clutterRandom, frame, sheet.corners);
   const clutter = renderClutter(items, frame, sheetSide, clutterRandom);
   const centre = { x: sheet.corners.reduce((s, p) => s + p.x, 0) / 4, y: sheet.corners.reduce((s, p) => s + p.y, 0) / 4 };

@@ -6,7 +6,7 @@
  */
 import type { Point } from '../../core/types';
 import { LAYERS, type Coverage } from '../compose';
-import { applyHomography, homographyFromPoints, invertHomography } from './homography';
+import { applyHomography, homographyFromPoints, invertHomography } from '../../core/projective';
 import type { Random } from '../random';
 
 /**

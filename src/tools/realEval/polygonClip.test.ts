@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clipPolygon, framePolygon, isConvex, polygonArea, polygonIoU, polygonPixels, signedArea, type Vertex } from './polygonClip';
+import { polygonArea, polygonMask, signedArea } from '../../core/polygon';
+import { clipPolygon, framePolygon, isConvex, polygonIoU, type Vertex } from './polygonClip';
+
+const polygonPixels = (polygon: readonly Vertex[], width: number, height: number): Uint8Array => polygonMask(polygon, width, height, 1);
 
 const square = (x: number, y: number, side: number): Vertex[] => [
   { x, y },

@@ -1,29 +1,14 @@
 /**
- * Plane polygons for the sheet evaluation: area (shoelace), convexity, clipping a polygon by a convex
- * one (Sutherland–Hodgman), the IoU of two quadrilaterals inside an image frame, and which pixels a
- * polygon covers. Coordinates are image pixels (x right, y down); a pixel (x, y) is the unit square
+ * Plane polygons for the sheet evaluation: convexity, clipping a polygon by a convex
+ * one (Sutherland–Hodgman) and the IoU of two quadrilaterals inside an image frame (area and pixel
+ * coverage: src/core/polygon.ts). Coordinates are image pixels (x right, y down); a pixel (x, y) is the unit square
  * from (x, y) to (x + 1, y + 1), covered when its centre is inside.
  */
 
-export interface Vertex {
-  x: number;
-  y: number;
-}
+import { polygonArea, signedArea, type Polygon } from '../../core/polygon';
+import type { Point } from '../../core/types';
 
-export type Polygon = readonly Vertex[];
-
-/** Signed shoelace area: positive when the vertices run clockwise on screen (y down). */
-export function signedArea(polygon: Polygon): number {
-  let sum = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const a = polygon[i];
-    const b = polygon[(i + 1) % polygon.length];
-    sum += a.x * b.y - b.x * a.y;
-  }
-  return sum / 2;
-}
-
-export const polygonArea = (polygon: Polygon): number => Math.abs(signedArea(polygon));
+export type Vertex = Point;
 
 /** (b − a) × (p − a): which side of the line a→b the point p lies on. */
 const cross = (a: Vertex, b: Vertex, p: Vertex): number => (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
@@ -103,31 +88,4 @@ export function polygonIoU(found: Polygon, truth: Polygon, width: number, height
   const overlap = truthArea > 0 && foundArea > 0 ? polygonArea(clipPolygon(foundInFrame, truthInFrame)) : 0;
   const union = foundArea + truthArea - overlap;
   return union > 0 ? overlap / union : NaN;
-}
-
-/**
- * 1 for every pixel of the width × height frame whose centre is inside the polygon (even–odd rule,
- * so any simple polygon), 0 elsewhere; row-major.
- */
-export function polygonPixels(polygon: Polygon, width: number, height: number): Uint8Array {
-  const inside = new Uint8Array(width * height);
-  const xs: number[] = [];
-  for (let y = 0; y < height; y++) {
-    const cy = y + 0.5;
-    xs.length = 0;
-    for (let i = 0; i < polygon.length; i++) {
-      const a = polygon[i];
-      const b = polygon[(i + 1) % polygon.length];
-      // Half-open in y, so a vertex on the scan line counts once.
-      if ((a.y <= cy && b.y > cy) || (b.y <= cy && a.y > cy)) xs.push(a.x + ((cy - a.y) / (b.y - a.y)) * (b.x - a.x));
-    }
-    xs.sort((p, q) => p - q);
-    for (let k = 0; k + 1 < xs.length; k += 2) {
-      // Pixels whose centre x + 0.5 lies in [xs[k], xs[k + 1]).
-      const first = Math.max(0, Math.ceil(xs[k] - 0.5));
-      const last = Math.min(width - 1, Math.ceil(xs[k + 1] - 0.5) - 1);
-      inside.fill(1, y * width + first, last >= first ? y * width + last + 1 : y * width + first);
-    }
-  }
-  return inside;
 }

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetIndex, IndexedPage, SheetCornerList } from '../realData/datasetIndex';
 import { writeFixtureBuildFolder } from './fixtureBuildFolder';
-import { framePolygon, polygonArea, polygonPixels } from './polygonClip';
+import { polygonArea, polygonMask } from '../../core/polygon';
+import { framePolygon } from './polygonClip';
 import { runRealInkEval } from './realInkReport';
 import { runRealSheetEval, scoreSheetOutput, sheetTable, type SheetPageResult } from './realSheetEval';
 
@@ -25,7 +26,7 @@ function outputKeeping(width: number, height: number, keep: readonly [number, nu
 
 describe('scoring one photo\'s output', () => {
   const truth = square(2, 2, 4);
-  const onTruth = polygonPixels(truth, 10, 10);
+  const onTruth = polygonMask(truth, 10, 10, 1);
 
   it('takes the whole frame when no sheet was found, and counts kept ink outside the true sheet', () => {
     const score = scoreSheetOutput(outputKeeping(10, 10, [[3, 3], [4, 4], [0, 0], [9, 9]]), null, truth, onTruth);
@@ -69,7 +70,7 @@ describe('npm run eval -- --real --task sheet on a fixture build folder', () => 
   /** A dark desk with dark marks, a light sheet with text-like bars on it. */
   async function writePhoto(path: string): Promise<void> {
     const rgb = Buffer.alloc(W * H * 3, 90);
-    const onSheet = polygonPixels(corners.map(([x, y]) => ({ x, y })), W, H);
+    const onSheet = polygonMask(corners.map(([x, y]) => ({ x, y })), W, H, 1);
     for (let p = 0; p < W * H; p++) {
       const x = p % W;
       const y = Math.floor(p / W);

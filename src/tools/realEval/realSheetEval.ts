@@ -16,7 +16,8 @@ import { loadEngines, type EngineChoice, type EngineSlot } from '../engines';
 import { mean, median } from '../evalMetrics';
 import { markdownTable, writeMarkedSection } from '../markdownTable';
 import { loadPageImage } from './inkPages';
-import { framePolygon, polygonIoU, polygonPixels, type Vertex } from './polygonClip';
+import { polygonMask } from '../../core/polygon';
+import { framePolygon, polygonIoU, type Vertex } from './polygonClip';
 import { openRealData, pagesOfSplit } from './realPages';
 
 export const SHEET_OPTIONS: CleanOptions = { mode: 'basic', extract: '', aggressive: false, crop: false, flatten: false };
@@ -76,7 +77,7 @@ export async function scoreSheetPhotos(dir: string, index: DatasetIndex, split: 
     if (!page.sheetCorners) throw new Error(`${set.name}/${page.id}: a sheet photo without its corners in the index`);
     const image = await loadPageImage(dir, page);
     const truth = page.sheetCorners.map(([x, y]) => ({ x, y }));
-    const onTruth = polygonPixels(truth, image.width, image.height);
+    const onTruth = polygonMask(truth, image.width, image.height, 1);
     const byEngine: Record<string, SheetPageScore> = {};
     for (const { label, engine } of engines) {
       const input: RgbaImage = { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) };
