@@ -1,7 +1,7 @@
 /**
  * Turns a rendered synthetic dataset (src/synth/render.ts output) into the ink model's training
- * pairs, through the SAME code the product runs: src/core's paper flattening and ink alpha
- * (colour-to-alpha's by default, as inkseg-v4 was trained; `--separation FILE.onnx`: the learned
+ * pairs, through the SAME code the product runs: src/core's sheet finding, paper flattening and ink alpha
+ * (colour-to-alpha's by default, as inkseg-v7 was trained; `--separation FILE.onnx`: the learned
  * ink/paper decision as the model engine runs it), then src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
  *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
  *   NNNN.target.png  RGB at 1/OUTPUT_STRIDE of that (the class map's cells):

@@ -7,11 +7,11 @@
 # by default): half of the train split's signatures and stamps are then real ones and its labelled real
 # pages train beside the rendered ones; val stays drawn. INKSEG_SEPARATED_ALPHA=1: pairs prepared with
 # the ink/paper model's alpha (as the pipeline runs with models/inksep.onnx) instead of colour-to-alpha's.
-# Both are off by default because the first run with them scored below the committed inkseg-v4, which
-# the defaults reproduce (models/README.md). INKSEG_PHOTO_COUNT=N: N phone photos of further train-split
-# pages on desks (src/synth/desk) train beside the flat pages, prepared as the pipeline presents them
-# (sheet found, off-sheet cleared); INKSEG_DESK_IMAGES=DIR (npm run data:real's desks folder): the
-# second half of them lie on those real desk photos instead of procedural desks.
+# Both are off by default: the first run with them scored below inkseg-v4 (models/README.md). INKSEG_PHOTO_COUNT (default 600, 0 for none): phone photos
+# of further train-split pages on desks (src/synth/desk) train beside the flat pages, prepared as the
+# pipeline presents them (sheet found, off-sheet cleared); the second half of them lie on the real desk
+# photos of INKSEG_DESK_IMAGES (default models/.cache/real/desks, built by npm run data:real) when that
+# folder exists, else on procedural desks too. The defaults reproduce the committed inkseg-v7.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=0
@@ -84,7 +84,12 @@ render val "$VAL_COUNT" "$ROOT/data/val"
 prepare "$ROOT/data/$TRAIN" "$ROOT/prep/$TRAIN"
 prepare "$ROOT/data/val" "$ROOT/prep/val"
 TRAIN_DIRS+=("$ROOT/prep/$TRAIN")
-PHOTO_COUNT="${INKSEG_PHOTO_COUNT:-0}"
+PHOTO_COUNT="${INKSEG_PHOTO_COUNT:-600}"
+DESK_IMAGES="${INKSEG_DESK_IMAGES:-models/.cache/real/desks}"
+if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ] && [ ! -d "$DESK_IMAGES" ]; then
+  echo "train.sh: no desk photos at $DESK_IMAGES (npm run data:real builds them): all train photos on procedural desks"
+  DESK_IMAGES=""
+fi
 if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ]; then
   # Seeds after the flat pages' (other pages); a half on procedural desks, a half on real ones when given.
   PHOTOS="$ROOT/data/photos-train"
@@ -92,7 +97,7 @@ if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ]; then
     rm -rf "$PHOTOS" "${PHOTOS/data/prep}"; mkdir -p "$PHOTOS"
     half=$(( (PHOTO_COUNT + 1) / 2 ))
     deskFlag=()
-    [ -n "${INKSEG_DESK_IMAGES:-}" ] && deskFlag=(--desk-images "$INKSEG_DESK_IMAGES")
+    [ -n "$DESK_IMAGES" ] && deskFlag=(--desk-images "$DESK_IMAGES")
     echo "train.sh: rendering $PHOTO_COUNT train desk photos → $PHOTOS"
     npx tsx src/synth/render.ts --split train --photos --start "$TRAIN_COUNT" --count "$half" --out "$PHOTOS/part0" &
     first=$!

@@ -12,7 +12,7 @@ export type ModelRun = (
 ) => Promise<{ data: Float32Array | Uint8Array | ArrayLike<number>; dims: readonly number[] }>;
 
 export interface ModelEngineOptions {
-  /** Engine name reported in results, e.g. "model:inkseg-v4 (onnxruntime-node)". */
+  /** Engine name reported in results, e.g. "model:inkseg-v7 (onnxruntime-node)". */
   name?: string;
   /** The long side the model was trained at; change only with the model. */
   longSide?: number;
@@ -20,7 +20,7 @@ export interface ModelEngineOptions {
   separationRun?: ModelRun;
 }
 
-export const MODEL_NAME = 'inkseg-v4';
+export const MODEL_NAME = 'inkseg-v7';
 /** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
 const UNIT_CELL_STRIDE = 4;
 

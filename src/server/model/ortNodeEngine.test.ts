@@ -37,7 +37,7 @@ describe('loadModelEngine fallback', () => {
     const logged: string[] = [];
     const loaded = await loadModelEngine({ separationModelPath: path.join(scratch, 'none.onnx'), log: (m) => logged.push(m) });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v4');
+    expect(loaded.engine.name).toBe('model:inkseg-v7');
     expect(loaded.engine.separateInk).toBeUndefined();
     expect(logged[0]).toMatch(/ink-separation model not used.*no model file/);
   });
@@ -76,7 +76,7 @@ describe('the committed model in onnxruntime-node', () => {
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v4+inksep-v1');
+    expect(loaded.engine.name).toBe('model:inkseg-v7+inksep-v1');
     expect(loaded.engine.separateInk).toBeTypeOf('function');
     expect(existsSync(DEFAULT_SEPARATION_MODEL_PATH)).toBe(true);
     // Both models together stay within the 8 MB the web app downloads once.
