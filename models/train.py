@@ -41,6 +41,7 @@ def parse_args():
     p.add_argument('--ckpt-every', type=int, default=100)
     p.add_argument('--val-every', type=int, default=2500)
     p.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
+    p.add_argument('--init', default='', help="a run's ckpt.pt whose weights start this run (fine-tuning; a fresh optimiser and schedule)")
     p.add_argument('--smoke', action='store_true')
     p.add_argument('--export-only', action='store_true')
     a = p.parse_args()
@@ -118,6 +119,12 @@ def main():
             print(f'train: resumed at step {step} ({elapsed / 60:.1f} min so far)', flush=True)
         else:
             print('train: checkpoint is for another configuration, starting fresh', flush=True)
+    if step == 0 and a.init:
+        start = torch.load(a.init)
+        if start['widths'] != list(widths) or start.get('stem', 'dense') != a.stem or start.get('outStride', 4) != a.out_stride:
+            sys.exit(f'train: {a.init} is another network')
+        model.load_state_dict(start['model'])
+        print(f"train: starting from the weights of {a.init} (its step {start['step']})", flush=True)
 
     def save():
         torch.save({'model': model.state_dict(), 'opt': opt.state_dict(), 'sched': sched.state_dict(),
@@ -158,7 +165,7 @@ def main():
     size = os.path.getsize(a.out)
     summary = {'params': param_count(model), 'widths': list(widths), 'stem': a.stem, 'outStride': a.out_stride, 'onnxBytes': size, 'steps': step,
                'batch': a.batch, 'crop': a.crop, 'trainMinutes': round(elapsed / 60, 1), 'trainPages': len(train_pages),
-               'valPages': len(val_pages), 'seed': a.seed, 'focusWeight': a.focus_weight, 'val': metrics}
+               'valPages': len(val_pages), 'seed': a.seed, 'focusWeight': a.focus_weight, 'init': a.init or None, 'lr': a.lr, 'val': metrics}
     with open(os.path.join(a.run, 'summary.json'), 'w') as f:
         json.dump(summary, f, indent=2)
     print('train: exported', a.out, json.dumps(summary), flush=True)

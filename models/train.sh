@@ -93,7 +93,9 @@ fi
 if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ]; then
   # Seeds after the flat pages' (other pages); a half on procedural desks, a half on real ones when given.
   PHOTOS="$ROOT/data/photos-train"
-  if [ ! -f "$PHOTOS/.done-$PHOTO_COUNT" ]; then
+  # Rendered again when the desk generator changes (its truth is the training target).
+  PHOTO_KEY="$PHOTO_COUNT-$(cat $(ls src/synth/desk/*.ts | grep -v "\.test\.ts$") ${DESK_IMAGES:+"$DESK_IMAGES"/*} 2>/dev/null | sha1sum | cut -c1-8)"
+  if [ ! -f "$PHOTOS/.done-$PHOTO_KEY" ]; then
     rm -rf "$PHOTOS" "${PHOTOS/data/prep}"; mkdir -p "$PHOTOS"
     half=$(( (PHOTO_COUNT + 1) / 2 ))
     deskFlag=()
@@ -104,7 +106,7 @@ if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ]; then
     npx tsx src/synth/render.ts --split train --photos --start $(( TRAIN_COUNT + half )) --count $(( PHOTO_COUNT - half )) --out "$PHOTOS/part1" "${deskFlag[@]}"
     wait "$first"
     mv "$PHOTOS"/part*/[0-9]* "$PHOTOS"/ && rm -rf "$PHOTOS"/part*
-    touch "$PHOTOS/.done-$PHOTO_COUNT"
+    touch "$PHOTOS/.done-$PHOTO_KEY"
   fi
   prepare "$PHOTOS" "$ROOT/prep/photos-train"
   TRAIN_DIRS+=("$ROOT/prep/photos-train")
