@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { hasCommit } from './gitObjects';
+import type { LocateRepository } from './pinManifest';
 
 function isDir(path: string): boolean {
   try {
@@ -72,4 +73,14 @@ export async function findRepository(dir: string, repository: string, commit: st
     first ??= gitDir;
   }
   return { gitDir: first, hasCommit: false, looked };
+}
+
+/** For the pinning scripts: each pinned repository's git folder in `from`, or an error saying what is missing. */
+export function locateRepositoriesIn(from: string): LocateRepository {
+  return async (repository, commit) => {
+    const found = await findRepository(from, repository, commit);
+    if (!found.gitDir) throw new Error(`${repository} not found in ${from} (looked for ${found.looked.join(', ')})`);
+    if (!found.hasCommit) throw new Error(`${repository}: commit ${commit} missing from ${found.gitDir}`);
+    return found.gitDir;
+  };
 }

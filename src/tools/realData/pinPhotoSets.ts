@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { findRepository } from './findRepository';
+import { locateRepositoriesIn } from './findRepository';
 import { listTree, readBlobAtCommit, type TreeEntry } from './gitObjects';
 import { DESK_PHOTOS, PHOTO_SET_DEFINITIONS, sessionOf, sheetPhotoSplit, type PhotoSetDefinition } from './photoSets';
 import { pinFile, type LocateRepository } from './pinManifest';
@@ -94,13 +94,7 @@ async function main(): Promise<void> {
     console.error('usage: npx tsx src/tools/realData/pinPhotoSets.ts --from DIR [--manifest models/data/real/sources.json]');
     process.exit(2);
   }
-  const from = values.from;
-  const locate: LocateRepository = async (repository, commit) => {
-    const found = await findRepository(from, repository, commit);
-    if (!found.gitDir) throw new Error(`${repository} not found in ${from} (looked for ${found.looked.join(', ')})`);
-    if (!found.hasCommit) throw new Error(`${repository}: commit ${commit} missing from ${found.gitDir}`);
-    return found.gitDir;
-  };
+  const locate = locateRepositoriesIn(values.from);
   const manifest = JSON.parse(readFileSync(values.manifest, 'utf8')) as SourcesManifest;
   const next = await withPhotoSets(manifest, locate);
   writeFileSync(values.manifest, `${JSON.stringify(next, null, 2)}\n`);

@@ -12,10 +12,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findRepository } from './findRepository';
+import { locateRepositoriesIn } from './findRepository';
 import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
 import { pinInkSet } from './pinInkSets';
-import { pinManifest, type LocateRepository } from './pinManifest';
+import { pinManifest } from './pinManifest';
 import { pinPenTrajectorySet } from './pinPenTrajectories';
 import { PEN_TRAJECTORY_SET_DEFINITIONS } from './penTrajectorySets';
 import { PINNED_SET_DEFINITIONS } from './pinnedSetDefinitions';
@@ -28,14 +28,7 @@ if (!values.from) {
   console.error('usage: npx tsx src/tools/realData/pinSources.ts --from DIR [--out models/data/real/sources.json]');
   process.exit(2);
 }
-const from = values.from;
-
-const locate: LocateRepository = async (repository, commit) => {
-  const found = await findRepository(from, repository, commit);
-  if (!found.gitDir) throw new Error(`${repository} not found in ${from} (looked for ${found.looked.join(', ')})`);
-  if (!found.hasCommit) throw new Error(`${repository}: commit ${commit} missing from ${found.gitDir}`);
-  return found.gitDir;
-};
+const locate = locateRepositoriesIn(values.from);
 
 const paper = await pinManifest(PINNED_SET_DEFINITIONS, locate);
 const ink = [];

@@ -4,28 +4,15 @@
  * PSNR beside global Otsu and Sauvola on the same pages. One markdown table per split: a row per
  * set and an overall row. The command line is realEvalCli.ts (`npm run eval -- --real`).
  */
-import { writeFileSync } from 'node:fs';
 import type { PageSplit } from '../realData/datasetIndex';
-import { loadEngines, type EngineChoice, type EngineSlot } from '../engines';
-import { writeMarkedSection } from '../markdownTable';
 import { BASELINES, pipelineMethod } from './inkMethods';
 import { realEvalTable, summariseSets, type SummaryRow } from './realEvalTable';
 import { openRealData, pagesOfSplit, type SetPages } from './realPages';
+import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 import { scoreRealPages, type PageResult } from './scoreRealPages';
 
-export interface RealEvalOptions {
-  dataDir: string;
-  split: PageSplit;
-  engine: EngineChoice;
-  threads: number;
-  /** Writes each page's figures there. */
-  jsonPath?: string;
-  /** Writes the table into this file's `real-eval` marked section (report split only). */
-  readmePath?: string;
-  /** The command line quoted above the table in the readme. */
-  command?: string;
-  log?: (line: string) => void;
-}
+/** The readme section is `real-eval`. */
+export type RealEvalOptions = RealEvalRunOptions;
 
 export interface RealEvalReport {
   methods: string[];
@@ -54,17 +41,13 @@ function captionFor(split: PageSplit, sets: readonly SetPages[], pages: number, 
 
 export async function runRealEval(options: RealEvalOptions): Promise<RealEvalReport> {
   const log = options.log ?? console.log;
-  if (options.readmePath && options.split !== 'report') throw new Error('eval --real: --write-readme reports the report split only');
+  checkReadmeSplit(options);
   const index = openRealData(options.dataDir);
   // Paper removal is scored on the paper sets only (the ink sets have their own tasks: realInkReport.ts).
   const sets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper');
   if (sets.length === 0) throw new Error(`eval --real: ${options.dataDir}/index.json holds no ${options.split} pages of a paper set`);
 
-  const slots = await loadEngines(options.engine, options.threads);
-  const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);
-  const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
-  for (const line of unavailable) log(`eval --real: ${line}`);
-  if (usable.length === 0) throw new Error('eval --real: no engine to evaluate');
+  const { usable, unavailable } = await loadUsableEngines(options, log);
   const inkMethods = [...usable.map((s) => pipelineMethod(s.label, s.engine)), ...BASELINES];
   const methods = inkMethods.map((m) => m.label);
 
@@ -74,15 +57,7 @@ export async function runRealEval(options: RealEvalOptions): Promise<RealEvalRep
   const caption = captionFor(options.split, sets, results.length, unavailable);
   log(`\n${table}\n\n${caption}`);
 
-  if (options.jsonPath) {
-    const summary = Object.fromEntries(rows.map((r) => [r.label, { pages: r.pages, ...r.byMethod }]));
-    writeFileSync(options.jsonPath, `${JSON.stringify({ split: options.split, dataDir: options.dataDir, builtAt: index.builtAt, methods, summary, pages: results }, null, 2)}\n`);
-    log(`eval --real: per-page figures written to ${options.jsonPath}`);
-  }
-  if (options.readmePath) {
-    const date = new Date().toISOString().slice(0, 10);
-    writeMarkedSection(options.readmePath, 'real-eval', `\`${options.command ?? 'npm run eval -- --real'}\` (${date}):\n\n${table}\n\n${caption}`);
-    log(`eval --real: table written to ${options.readmePath}`);
-  }
+  const summary = Object.fromEntries(rows.map((r) => [r.label, { pages: r.pages, ...r.byMethod }]));
+  writeEvalOutputs(options, index, { figures: { methods, summary, pages: results }, unit: 'page', section: 'real-eval', defaultCommand: 'npm run eval -- --real', body: `${table}\n\n${caption}`, what: 'table' }, log);
   return { methods, rows, results, table, caption };
 }

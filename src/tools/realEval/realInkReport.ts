@@ -3,24 +3,14 @@
  * split of the build folder, for the chosen engines, printed as a table per task and optionally written
  * into models/README.md's `real-eval-ink` section (report split only) and to a JSON file per page.
  */
-import { writeFileSync } from 'node:fs';
 import { INK_TRUTH_KINDS, type PageSplit } from '../realData/datasetIndex';
-import { loadEngines, type EngineChoice, type EngineSlot } from '../engines';
-import { writeMarkedSection } from '../markdownTable';
 import { inkTables, medianMs, scoreInkPages, type InkPageResult, type InkTask } from './realInkEval';
+import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 import { openRealData, pagesOfSplit } from './realPages';
 
-export interface RealInkEvalOptions {
-  dataDir: string;
-  split: PageSplit;
-  engine: EngineChoice;
-  threads: number;
+/** The readme section is `real-eval-ink`. */
+export interface RealInkEvalOptions extends RealEvalRunOptions {
   tasks: readonly InkTask[];
-  jsonPath?: string;
-  /** Writes the tables into this file's `real-eval-ink` marked section (report split only). */
-  readmePath?: string;
-  command?: string;
-  log?: (line: string) => void;
 }
 
 export interface RealInkEvalReport {
@@ -52,16 +42,12 @@ function captionFor(split: PageSplit, counts: string, results: readonly InkPageR
 
 export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealInkEvalReport> {
   const log = options.log ?? console.log;
-  if (options.readmePath && options.split !== 'report') throw new Error('eval --real: --write-readme reports the report split only');
+  checkReadmeSplit(options);
   const index = openRealData(options.dataDir);
   const sets = pagesOfSplit(index, options.split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind));
   if (sets.length === 0) throw new Error(`eval --real: ${options.dataDir}/index.json holds no ${options.split} pages of an ink set (StaVer, Tobacco800): build them with npm run data:real`);
 
-  const slots = await loadEngines(options.engine, options.threads);
-  const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);
-  const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
-  for (const line of unavailable) log(`eval --real: ${line}`);
-  if (usable.length === 0) throw new Error('eval --real: no engine to evaluate');
+  const { usable, unavailable } = await loadUsableEngines(options, log);
   const engines = usable.map((s) => s.label);
 
   const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log);
@@ -73,14 +59,6 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const text = options.tasks.map((task) => `**${task}**\n\n${tables[task]}`).join('\n\n');
   log(`\n${text}\n\n${caption}`);
 
-  if (options.jsonPath) {
-    writeFileSync(options.jsonPath, `${JSON.stringify({ split: options.split, dataDir: options.dataDir, builtAt: index.builtAt, engines, tasks: options.tasks, pages: results }, null, 2)}\n`);
-    log(`eval --real: per-page figures written to ${options.jsonPath}`);
-  }
-  if (options.readmePath) {
-    const date = new Date().toISOString().slice(0, 10);
-    writeMarkedSection(options.readmePath, 'real-eval-ink', `\`${options.command ?? 'npm run eval -- --real --task all'}\` (${date}):\n\n${text}\n\n${caption}`);
-    log(`eval --real: ink tables written to ${options.readmePath}`);
-  }
+  writeEvalOutputs(options, index, { figures: { engines, tasks: options.tasks, pages: results }, unit: 'page', section: 'real-eval-ink', defaultCommand: 'npm run eval -- --real --task all', body: `${text}\n\n${caption}`, what: 'ink tables' }, log);
   return { engines, results, tables, caption };
 }

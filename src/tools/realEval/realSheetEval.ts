@@ -9,16 +9,15 @@
  *   ms            cleanImage's milliseconds
  * The photo issue's acceptance: sheet IoU ≥ 0.95 and ink outside ≤ 1 % on the report photos.
  */
-import { writeFileSync } from 'node:fs';
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
 import type { DatasetIndex, IndexedSet, PageSplit } from '../realData/datasetIndex';
-import { loadEngines, type EngineChoice, type EngineSlot } from '../engines';
 import { mean, median } from '../evalMetrics';
-import { markdownTable, writeMarkedSection } from '../markdownTable';
+import { markdownTable } from '../markdownTable';
 import { loadPageImage } from './inkPages';
 import { polygonMask } from '../../core/polygon';
 import { framePolygon, polygonIoU, type Vertex } from './polygonClip';
 import { openRealData, pagesOfSplit } from './realPages';
+import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 
 export const SHEET_OPTIONS: CleanOptions = { mode: 'basic', extract: '', aggressive: false, crop: false, flatten: false };
 
@@ -119,17 +118,8 @@ export function sheetTable(results: readonly SheetPageResult[], sets: readonly {
   );
 }
 
-export interface RealSheetEvalOptions {
-  dataDir: string;
-  split: PageSplit;
-  engine: EngineChoice;
-  threads: number;
-  jsonPath?: string;
-  /** Writes the table into this file's `real-eval-sheet` marked section (report split only). */
-  readmePath?: string;
-  command?: string;
-  log?: (line: string) => void;
-}
+/** The readme section is `real-eval-sheet`. */
+export type RealSheetEvalOptions = RealEvalRunOptions;
 
 export interface RealSheetEvalReport {
   engines: string[];
@@ -157,30 +147,18 @@ function captionFor(split: PageSplit, sets: readonly IndexedSet[], results: read
 
 export async function runRealSheetEval(options: RealSheetEvalOptions): Promise<RealSheetEvalReport> {
   const log = options.log ?? console.log;
-  if (options.readmePath && options.split !== 'report') throw new Error('eval --real: --write-readme reports the report split only');
+  checkReadmeSplit(options);
   const index = openRealData(options.dataDir);
   const sets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'sheetPhotos').map(({ set }) => set);
   if (sets.length === 0) throw new Error(`eval --real: ${options.dataDir}/index.json holds no ${options.split} sheet photos: build them with npm run data:real -- --from DIR --sets scannertest`);
 
-  const slots = await loadEngines(options.engine, options.threads);
-  const usable = slots.filter((s): s is EngineSlot & { engine: NonNullable<EngineSlot['engine']> } => s.engine !== null);
-  const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
-  for (const line of unavailable) log(`eval --real: ${line}`);
-  if (usable.length === 0) throw new Error('eval --real: no engine to evaluate');
+  const { usable, unavailable } = await loadUsableEngines(options, log);
   const engines = usable.map((s) => s.label);
 
   const results = await scoreSheetPhotos(options.dataDir, index, options.split, usable, log);
   const table = sheetTable(results, sets, engines);
   const caption = captionFor(options.split, sets, results, unavailable);
   log(`\n**sheet**\n\n${table}\n\n${caption}`);
-  if (options.jsonPath) {
-    writeFileSync(options.jsonPath, `${JSON.stringify({ split: options.split, dataDir: options.dataDir, builtAt: index.builtAt, engines, photos: results }, null, 2)}\n`);
-    log(`eval --real: per-photo figures written to ${options.jsonPath}`);
-  }
-  if (options.readmePath) {
-    const date = new Date().toISOString().slice(0, 10);
-    writeMarkedSection(options.readmePath, 'real-eval-sheet', `\`${options.command ?? 'npm run eval -- --real --task sheet'}\` (${date}):\n\n${table}\n\n${caption}`);
-    log(`eval --real: sheet table written to ${options.readmePath}`);
-  }
+  writeEvalOutputs(options, index, { figures: { engines, photos: results }, unit: 'photo', section: 'real-eval-sheet', defaultCommand: 'npm run eval -- --real --task sheet', body: `${table}\n\n${caption}`, what: 'sheet table' }, log);
   return { engines, results, table, caption };
 }
