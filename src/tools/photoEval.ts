@@ -1,5 +1,5 @@
 /**
- * npm run eval -- --photos [--split test|val] [--count N] [--start I] [--engine classical|model|both] [--megapixels X] [--threads N] [--desk-images DIR]
+ * npm run eval -- --photos [--split test|val] [--count N] [--start I] [--engine classical|model|both] [--megapixels X] [--threads N] [--desk-images DIR] [--json FILE]
  *
  * Scores src/core's pipeline on phone photos of sheets on desks (src/synth/desk: generateDeskPhoto)
  * made from the held-out split's seeds (test by default; val to tune on), beside the same seed's flat
@@ -13,7 +13,10 @@
  *                                     the frame; no sheet found counts as the whole frame
  * Means over pages; a second table splits the photo figures by desk kind. `--desk-images DIR` puts the
  * sheets on real desk photos from DIR instead of the procedural desks (REAL-DATA.md lists 60+ such photos).
+ * `--json FILE` also writes every page's figures per engine (seed, desk, flat and photo IoUs, ink outside,
+ * sheet IoU), so two models can be compared page by page without running them again.
  */
+import { writeFileSync } from 'node:fs';
 import { cleanImage, type RgbaImage, type SheetOutline } from '../core';
 import { generateDeskPhoto } from '../synth/desk/scene';
 import type { DeskKind } from '../synth/desk/desks';
@@ -57,6 +60,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
   const choice = option(argv, 'engine', 'classical');
   const threads = Number(option(argv, 'threads', '1'));
   const deskImages = option(argv, 'desk-images', '') || undefined;
+  const jsonPath = option(argv, 'json', '') || undefined;
   if (!isSplit(split) || split === 'train') throw new Error('--split must be test or val');
   if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
   if (!(count > 0) || !Number.isInteger(count)) throw new Error('--count must be a positive integer');
@@ -103,6 +107,10 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
     `IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored, pages without that ink skipped; ink outside the sheet = kept ink off the true sheet ÷ all kept ink ` +
     `of the all-ink result; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
   console.log(`\n${summary}\n\nBy desk (photos):\n\n${byDesk}\n\n${caption}`);
+  if (jsonPath) {
+    writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, deskImages: deskImages ?? null, pages: Object.fromEntries(scores) }, null, 2)}\n`);
+    console.log(`eval: per-page figures written to ${jsonPath}`);
+  }
   return 0;
 }
 
