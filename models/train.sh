@@ -57,7 +57,7 @@ render() { # split count dir [real-ink dir]
 # Pairs depend on the product's paper/alpha code (with the ink/paper model) and the model's geometry: prepare again when they change.
 SEPARATION=none
 [ "${INKSEG_SEPARATED_ALPHA:-0}" = 1 ] && SEPARATION=models/inksep.onnx
-PREP_KEY=$( (echo "$SEPARATION"; cat src/core/paperOfSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)
+PREP_KEY=$( (echo "$SEPARATION"; cat src/core/flattenSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)
 prepare() { # raw prep
   if [ -f "$2/.done-$PREP_KEY" ]; then echo "train.sh: $2 already prepared"; return; fi
   rm -rf "$2"; mkdir -p "$2"

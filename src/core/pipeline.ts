@@ -10,7 +10,7 @@ import { contentBox, cropImage } from './crop';
 import { measureFoundInk } from './foundInk';
 import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
-import { flattenSheet } from './paperOfSheet';
+import { flattenSheet } from './flattenSheet';
 import { pageInkAlpha } from './pageInkAlpha';
 import { turnImage, turnPlane } from './quarterTurn';
 import { inkRgb, recolourInk } from './recolourInk';
