@@ -79,6 +79,12 @@ export interface EngineInput {
   inkAlpha: Uint8Array;
 }
 
+/** What a runtime supplies: one run of a model's session on an NCHW float32 tensor. */
+export type ModelRun = (
+  input: Float32Array,
+  dims: number[],
+) => Promise<{ data: Float32Array | Uint8Array | ArrayLike<number>; dims: readonly number[] }>;
+
 /**
  * Labels ink with classes. Implemented by the classical analysis in src/core and by the learned
  * model through onnxruntime-web (worker) and onnxruntime-node (server).

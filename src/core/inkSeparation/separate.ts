@@ -1,4 +1,4 @@
-import type { ModelRun } from '../model/engine';
+import type { ModelRun } from '../types';
 import type { RgbaImage } from '../types';
 import { inkFeatures, separationInput, type InkFeatures } from './features';
 import { SEPARATION_CHANNELS, separationGeometry } from './geometry';

@@ -1,15 +1,11 @@
-import type { ClassMap, Engine, EngineInput, RgbaImage } from '../types';
+import type { ClassMap, Engine, EngineInput, ModelRun, RgbaImage } from '../types';
 import { SEPARATION_MODEL_NAME, separateInkWithModel } from '../inkSeparation/separate';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
 import { printFilledEmblems } from './filledEmblems';
 import { toClassMap, toModelInput } from './tensor';
 
-/** What a runtime supplies: one run of the model's session on an NCHW float32 tensor. */
-export type ModelRun = (
-  input: Float32Array,
-  dims: number[],
-) => Promise<{ data: Float32Array | Uint8Array | ArrayLike<number>; dims: readonly number[] }>;
+export type { ModelRun } from '../types';
 
 export interface ModelEngineOptions {
   /** Engine name reported in results, e.g. "model:inkseg-v7 (onnxruntime-node)". */
