@@ -1,0 +1,100 @@
+/**
+ * Turns rendered desk photos (src/synth/render.ts --photos) and flat pages into the sheet model's
+ * training pairs, reduced by the same area average the product runs (src/core/sheet/lowResolution.ts),
+ * to SOURCE_LONG_SIDE on the long side so training can still cut frames out of them. Per case it writes
+ *   NAME.rgb.png   the photo's mean colour per cell
+ *   NAME.mask.png  the share of the cell on the sheet (0..255; a flat page is all sheet)
+ * `--real-val DIR`: the real sheet photos' validation session (src/tools/realData/photoSets.ts: never
+ * trained on, only to choose the checkpoint), their masks drawn from the corner truth.
+ * Usage: tsx models/sheet/prepare.ts --out DIR [--photos DIR]... [--flat DIR --flat-count N] [--real-val DIR] [--part K/N]
+ */
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
+import { polygonMask } from '../../src/core/polygon';
+import { SCANNER_TEST_PHOTOS, sessionOf, sheetPhotoSplit } from '../../src/tools/realData/photoSets';
+import { areaAverageRgb } from '../../src/core/sheet/lowResolution';
+import type { RgbaImage } from '../../src/core/types';
+
+const SOURCE_LONG_SIDE = 512;
+
+function args(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === `--${name}` && process.argv[i + 1]) values.push(process.argv[i + 1]);
+  });
+  return values;
+}
+
+async function readRgba(file: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+}
+
+function gridSize(width: number, height: number): { w: number; h: number } {
+  const scale = Math.max(width, height) / SOURCE_LONG_SIDE;
+  return { w: Math.max(1, Math.round(width / scale)), h: Math.max(1, Math.round(height / scale)) };
+}
+
+async function writeGrid(file: string, means: Float64Array, w: number, h: number, channels: 1 | 3): Promise<void> {
+  const bytes = Buffer.alloc(w * h * channels);
+  for (let p = 0; p < w * h; p++) for (let c = 0; c < channels; c++) bytes[p * channels + c] = Math.round(means[p * 3 + c]);
+  await sharp(bytes, { raw: { width: w, height: h, channels } }).png({ compressionLevel: 3 }).toFile(file);
+}
+
+type MaskSource = string | { corners: [number, number][] } | null;
+
+async function prepareCase(out: string, name: string, imageFile: string, maskSource: MaskSource): Promise<void> {
+  const image = await readRgba(imageFile);
+  const { w, h } = gridSize(image.width, image.height);
+  await writeGrid(path.join(out, `${name}.rgb.png`), areaAverageRgb(image, w, h), w, h, 3);
+  const mask = typeof maskSource === 'string' ? await readRgba(maskSource) : maskSource ? cornerMask(maskSource.corners, image.width, image.height) : { width: w, height: h, data: new Uint8ClampedArray(w * h * 4).fill(255) };
+  await writeGrid(path.join(out, `${name}.mask.png`), areaAverageRgb(mask, w, h), w, h, 1);
+}
+
+function cornerMask(corners: [number, number][], width: number, height: number): RgbaImage {
+  const inside = polygonMask(corners.map(([x, y]) => ({ x, y })), width, height);
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < inside.length; i++) {
+    data.fill(inside[i], i * 4, i * 4 + 3);
+    data[i * 4 + 3] = 255;
+  }
+  return { width, height, data };
+}
+
+async function main(): Promise<void> {
+  const out = args('out')[0];
+  if (!out) throw new Error('missing --out');
+  const [k, n] = (args('part')[0] ?? '0/1').split('/').map(Number);
+  mkdirSync(out, { recursive: true });
+  const cases: { name: string; image: string; mask: MaskSource }[] = [];
+  for (const dir of args('real-val')) {
+    const corners = JSON.parse(readFileSync(path.join(dir, 'corners.json'), 'utf8')) as Record<string, [number, number][]>;
+    for (const id of Object.keys(corners).sort()) {
+      const file = path.join(dir, `${id}.jpg`);
+      const meta = await sharp(file).metadata();
+      if (sheetPhotoSplit(sessionOf(meta.width!, meta.height!), SCANNER_TEST_PHOTOS.valSessions ?? []) !== 'val') continue;
+      cases.push({ name: `real-${id}`, image: file, mask: { corners: corners[id] } });
+    }
+  }
+  for (const dir of args('photos')) {
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.sheet.png')).sort()) {
+      const id = f.replace('.sheet.png', '');
+      cases.push({ name: `photo-${id}`, image: path.join(dir, `${id}.jpg`), mask: path.join(dir, f) });
+    }
+  }
+  const flatCount = Number(args('flat-count')[0] ?? 0);
+  for (const dir of args('flat')) {
+    const files = readdirSync(dir).filter((f) => /^\d+\.(png|jpg)$/.test(f)).sort().slice(0, flatCount);
+    for (const f of files) cases.push({ name: `flat-${path.basename(dir)}-${f.replace(/\.\w+$/, '')}`, image: path.join(dir, f), mask: null });
+  }
+  let done = 0;
+  for (let i = k; i < cases.length; i += n) {
+    await prepareCase(out, cases[i].name, cases[i].image, cases[i].mask);
+    if (++done % 200 === 0) console.log(`sheet prepare ${k}/${n}: ${done}`);
+  }
+  console.log(`sheet prepare ${k}/${n}: ${done} cases → ${out}`);
+}
+
+await main();

@@ -1,0 +1,178 @@
+"""Trains the sheet model (models/sheet/net.py) on prepared pairs (prepare.ts): generated desk photos
+and flat pages, cut to random frames (sheets partly out of frame, tight crops) and recoloured. The
+checkpoint is chosen on validation only: generated val photos and the real sheet photos' val session
+(mask IoU at the output's 128 x 128). Resumable; the best checkpoint is exported to ONNX.
+
+  /usr/bin/python3 models/sheet/train.py --data DIR [--data DIR]... --val DIR [--val DIR]... --work DIR --out models/sheet.onnx
+"""
+import argparse
+import copy
+import glob
+import math
+import os
+import random
+import sys
+import time
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from net import INPUT_SIZE, OUTPUT_STRIDE, SheetNet, export_onnx, param_count  # noqa: E402
+
+OUTPUT_SIZE = INPUT_SIZE // OUTPUT_STRIDE
+
+
+def load_pairs(folder):
+    pairs = []
+    for f in sorted(glob.glob(os.path.join(folder, '*.rgb.png'))):
+        name = os.path.basename(f)[:-len('.rgb.png')]
+        rgb = cv2.cvtColor(cv2.imread(f, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+        mask = cv2.imread(os.path.join(folder, name + '.mask.png'), cv2.IMREAD_GRAYSCALE)
+        pairs.append((name, rgb, mask))
+    return pairs
+
+
+def to_input(rgb):
+    """The model input as the product makes it: mean colour per cell of the frame stretched to a square."""
+    cells = cv2.resize(rgb, (INPUT_SIZE, INPUT_SIZE), interpolation=cv2.INTER_AREA)
+    return np.rint(cells).astype(np.float32).transpose(2, 0, 1) / 255.0
+
+
+def to_target(mask):
+    return cv2.resize(mask, (OUTPUT_SIZE, OUTPUT_SIZE), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+
+
+def sample(pair, rng):
+    _, rgb, mask = pair
+    h, w = mask.shape
+    if rng.random() < 0.6:
+        cw, ch = int(w * rng.uniform(0.55, 1.0)), int(h * rng.uniform(0.55, 1.0))
+        x0, y0 = rng.randrange(0, w - cw + 1), rng.randrange(0, h - ch + 1)
+        rgb, mask = rgb[y0:y0 + ch, x0:x0 + cw], mask[y0:y0 + ch, x0:x0 + cw]
+    if rng.random() < 0.5:
+        rgb, mask = rgb[:, ::-1], mask[:, ::-1]
+    if rng.random() < 0.5:
+        rgb, mask = rgb[::-1], mask[::-1]
+    if rng.random() < 0.5:
+        rgb, mask = rgb.transpose(1, 0, 2), mask.T
+    rgb = np.ascontiguousarray(rgb).astype(np.float32)
+    if rng.random() < 0.2:
+        rgb = cv2.GaussianBlur(rgb, (0, 0), rng.uniform(0.5, 1.5))
+    # Exposure, white balance and contrast of another phone.
+    gains = np.array([rng.uniform(0.92, 1.08) for _ in range(3)], np.float32) * rng.uniform(0.75, 1.15)
+    rgb = 255.0 * np.clip(rgb * gains / 255.0, 0, 1) ** rng.uniform(0.8, 1.25)
+    x = to_input(np.clip(rgb, 0, 255))
+    if rng.random() < 0.3:
+        x = np.clip(x + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0.002, 0.012), x.shape).astype(np.float32), 0, 1)
+    return x, to_target(np.ascontiguousarray(mask))
+
+
+def loss_of(logits, target):
+    bce = F.binary_cross_entropy_with_logits(logits, target)
+    p = torch.sigmoid(logits)
+    inter = (p * target).sum((1, 2, 3))
+    union = (p + target - p * target).sum((1, 2, 3))
+    return bce + (1 - (inter + 1) / (union + 1)).mean()
+
+
+@torch.no_grad()
+def update_average(average, model, decay):
+    for a, m in zip(average.state_dict().values(), model.state_dict().values()):
+        if a.dtype.is_floating_point:
+            a.mul_(decay).add_(m.detach(), alpha=1 - decay)
+        else:
+            a.copy_(m)
+
+
+@torch.no_grad()
+def evaluate(model, pairs):
+    """Mean IoU of the sheet (p > 0.5 vs truth >= 0.5) per source: real, photo, flat."""
+    model.eval()
+    scores = {}
+    for name, rgb, mask in pairs:
+        p = torch.sigmoid(model(torch.from_numpy(to_input(rgb))[None]))[0, 0].numpy() > 0.5
+        t = to_target(mask) >= 0.5
+        union = (p | t).sum()
+        scores.setdefault(name.split('-')[0], []).append(float((p & t).sum() / union) if union else 1.0)
+    model.train()
+    return {k: float(np.mean(v)) for k, v in scores.items()}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--data', action='append', required=True)
+    ap.add_argument('--val', action='append', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--steps', type=int, default=6000)
+    ap.add_argument('--minutes', type=float, default=1e9)
+    ap.add_argument('--batch', type=int, default=16)
+    ap.add_argument('--lr', type=float, default=3e-3)
+    ap.add_argument('--flat-share', type=float, default=0.15)
+    ap.add_argument('--threads', type=int, default=2)
+    ap.add_argument('--checkpoint-every', type=int, default=250)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--ema', type=float, default=0.998)
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    os.makedirs(args.work, exist_ok=True)
+    pairs = [p for d in args.data for p in load_pairs(d)]
+    photos = [p for p in pairs if not p[0].startswith('flat')]
+    flats = [p for p in pairs if p[0].startswith('flat')]
+    val = [p for d in args.val for p in load_pairs(d)]
+    print(f'train: {len(photos)} photos, {len(flats)} flat pages; val: {len(val)}', flush=True)
+
+    model = SheetNet()
+    print(f'SheetNet: {param_count(model)} parameters', flush=True)
+    ema = copy.deepcopy(model)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
+    step, best = 0, -1.0
+    ckpt = os.path.join(args.work, 'last.pt')
+    if os.path.exists(ckpt):
+        state = torch.load(ckpt)
+        model.load_state_dict(state['model'])
+        ema.load_state_dict(state['ema'])
+        opt.load_state_dict(state['opt'])
+        step, best = state['step'], state['best']
+        rng.setstate(state['rng'])
+        print(f'resumed at step {step} (best val score {best:.4f})', flush=True)
+    started = time.time()
+    losses = []
+    while step < args.steps and (time.time() - started) < args.minutes * 60:
+        lr = args.lr * 0.5 * (1 + math.cos(math.pi * step / args.steps))
+        for g in opt.param_groups:
+            g['lr'] = lr
+        batch = [sample(rng.choice(flats) if flats and rng.random() < args.flat_share else rng.choice(photos), rng) for _ in range(args.batch)]
+        x = torch.from_numpy(np.stack([b[0] for b in batch]))
+        t = torch.from_numpy(np.stack([b[1] for b in batch]))[:, None]
+        loss = loss_of(model(x), t)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        update_average(ema, model, min(args.ema, (1 + step) / (10 + step)))
+        losses.append(float(loss))
+        step += 1
+        if step % 50 == 0:
+            print(f'step {step} loss {np.mean(losses[-50:]):.4f} lr {lr:.5f} {time.time() - started:.0f}s', flush=True)
+        if step % args.checkpoint_every == 0 or step == args.steps:
+            scores = evaluate(ema, val)
+            score = float(np.mean(list(scores.values())))
+            print(f'val step {step}: ' + ', '.join(f'{k} IoU {v:.4f}' for k, v in sorted(scores.items())) + f' → {score:.4f}', flush=True)
+            if score > best:
+                best = score
+                torch.save(ema.state_dict(), os.path.join(args.work, 'best.pt'))
+            torch.save({'model': model.state_dict(), 'ema': ema.state_dict(), 'opt': opt.state_dict(), 'step': step, 'best': best, 'rng': rng.getstate()}, ckpt)
+    best_path = os.path.join(args.work, 'best.pt')
+    if os.path.exists(best_path):
+        ema.load_state_dict(torch.load(best_path))
+    export_onnx(ema, args.out)
+    print(f'exported {args.out} (best val score {best:.4f}, step {step})', flush=True)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# npm run train:sheet [-- train.py flags, e.g. --steps 4000 --minutes 30]
+# Trains the sheet model (models/sheet.onnx): generated phone photos of train-split pages on desks
+# (src/synth/desk; half on procedural desks, half on the real desk photos of npm run data:real) and
+# flat train pages (all sheet), reduced by the product's own area average (models/sheet/prepare.ts),
+# then models/sheet/train.py. The checkpoint is chosen on generated val photos, flat val pages and the
+# real sheet photos' val session (never their report session). Every step is cached and resumable: run
+# it again to continue. Env: INKLIFT_REAL_DATA (default models/.cache/real).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+REAL="${INKLIFT_REAL_DATA:-models/.cache/real}"
+ROOT=models/.cache/sheet
+DESKS="$REAL/desks"
+SHEET_PHOTOS="$REAL/sheetPhotos/scannertest"
+for need in "$DESKS" "$SHEET_PHOTOS/corners.json"; do
+  if [ ! -e "$need" ]; then echo "train:sheet: $need is missing: run npm run data:real -- --from DIR first" >&2; exit 1; fi
+done
+if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
+  echo "train:sheet: training needs Debian's PyTorch, OpenCV and NumPy for /usr/bin/python3:" >&2
+  echo "  apt-get install -y python3-torch python3-opencv python3-numpy" >&2
+  exit 1
+fi
+
+render() { # dir split start count [render.ts flags…]: once, two processes
+  local dir=$1 split=$2 start=$3 count=$4; shift 4
+  if [ -f "$dir/.done" ]; then return; fi
+  rm -rf "$dir"; mkdir -p "$dir"
+  local half=$(( (count + 1) / 2 ))
+  echo "train:sheet: rendering $count $split cases from $start → $dir"
+  npx tsx src/synth/render.ts --split "$split" --start "$start" --count "$half" --out "$dir/part0" "$@" &
+  local first=$!
+  npx tsx src/synth/render.ts --split "$split" --start $(( start + half )) --count $(( count - half )) --out "$dir/part1" "$@"
+  wait "$first"
+  mv "$dir"/part*/[0-9]* "$dir"/ && rm -rf "$dir"/part*
+  touch "$dir/.done"
+}
+# Photos at 0.5 MP (the model sees 256 × 256 cells), a half on real desks; photos at 2 MP and flat pages.
+render "$ROOT/data/photos-procedural" train 4000 1500 --photos --megapixels 0.5
+render "$ROOT/data/photos-real-desks" train 5500 1500 --photos --megapixels 0.5 --desk-images "$DESKS"
+render "$ROOT/data/photos-2mp-procedural" train 1200 300 --photos
+render "$ROOT/data/photos-2mp-real-desks" train 1500 300 --photos --desk-images "$DESKS"
+render "$ROOT/data/flat" train 0 600
+render "$ROOT/data/val-photos" val 0 120 --photos --megapixels 0.5
+render "$ROOT/data/val-flat" val 0 40
+
+# Prepared pairs depend on the product's area average: prepare again when it changes.
+KEY=$(cat src/core/sheet/lowResolution.ts models/sheet/prepare.ts "$SHEET_PHOTOS/corners.json" | sha1sum | cut -c1-12)
+prepare() { # out prepare.ts flags…: once, two processes
+  local out=$1; shift
+  if [ -f "$out/.done-$KEY" ]; then return; fi
+  rm -rf "$out"; mkdir -p "$out"
+  npx tsx models/sheet/prepare.ts --out "$out" "$@" --part 0/2 &
+  local first=$!
+  npx tsx models/sheet/prepare.ts --out "$out" "$@" --part 1/2
+  wait "$first"
+  touch "$out/.done-$KEY"
+}
+# Two training folders, read in this order (train.py samples by index: the order is part of the recipe).
+prepare "$ROOT/prep/train" --photos "$ROOT/data/photos-procedural" --photos "$ROOT/data/photos-real-desks"
+prepare "$ROOT/prep/train2mp" --photos "$ROOT/data/photos-2mp-procedural" --photos "$ROOT/data/photos-2mp-real-desks" --flat "$ROOT/data/flat" --flat-count 600
+prepare "$ROOT/prep/val" --photos "$ROOT/data/val-photos" --flat "$ROOT/data/val-flat" --flat-count 40 --real-val "$SHEET_PHOTOS"
+/usr/bin/python3 -W ignore models/sheet/train.py --data "$ROOT/prep/train" --data "$ROOT/prep/train2mp" --val "$ROOT/prep/val" --work "$ROOT/run-$KEY" --out models/sheet.onnx "$@"
