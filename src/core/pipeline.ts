@@ -37,7 +37,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     timings[stage] = now - mark;
     mark = now;
   };
-  const { sheet, flattened } = flattenSheet(image, lap);
+  const { sheet, flattened } = engine.findSheet ? flattenSheet(image, lap, await engine.findSheet(image)) : flattenSheet(image, lap);
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine));
   lap('alpha');

@@ -97,6 +97,8 @@ export interface Engine {
    * colour-to-alpha's own thresholds decide what is ink.
    */
   separateInk?(flattened: RgbaImage): Promise<InkSeparation>;
+  /** The learned sheet finder (the model's engines): the sheet in a photo, null for a flat scan. Without it, the classical finder looks. */
+  findSheet?(image: RgbaImage): Promise<SheetOutline | null>;
 }
 
 /**

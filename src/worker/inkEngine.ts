@@ -3,7 +3,7 @@
  * classical analysis) when no model is deployed or it fails to load — with a note saying which and why.
  */
 import type { Engine } from '../core';
-import { fetchModel, ModelMissingError, SEPARATION_MODEL_FILE } from './modelSource';
+import { fetchModel, ModelMissingError, SEPARATION_MODEL_FILE, SHEET_MODEL_FILE } from './modelSource';
 import { MODEL_NAME } from '../core/model';
 import { createSession, findGpuAdapter, gpuPassesSelfCheck, OrtInkEngine, type Backend } from './ortEngine';
 import type { EngineSettings, EngineStatus, ProgressCallback } from './protocol';
@@ -23,29 +23,37 @@ function loadModelBytes(onProgress?: ProgressCallback): Promise<Uint8Array> {
   return modelBytes;
 }
 
-let separationSession: Promise<Awaited<ReturnType<typeof createSession>> | undefined> | null = null;
-/** The ink-separation model on WASM, or undefined when none is deployed or it fails (colour-to-alpha then decides). */
-function loadSeparationSession(): Promise<Awaited<ReturnType<typeof createSession>> | undefined> {
-  separationSession ??= fetchModel(undefined, SEPARATION_MODEL_FILE)
-    .then((bytes) => createSession(bytes, 'wasm'))
-    .catch((error) => {
-      console.warn(`inklift: ink-separation model not used, colour-to-alpha decides what is ink (${(error as Error).message})`);
-      return undefined;
-    });
-  return separationSession;
+type Session = Awaited<ReturnType<typeof createSession>>;
+const optionalSessions = new Map<string, Promise<Session | undefined>>();
+/** An optional small model on WASM (loaded once), or undefined when none is deployed or it fails: `instead` says what then happens. */
+function loadOptionalSession(file: string, instead: string): Promise<Session | undefined> {
+  let session = optionalSessions.get(file);
+  if (!session) {
+    session = fetchModel(undefined, file)
+      .then((bytes) => createSession(bytes, 'wasm'))
+      .catch((error) => {
+        console.warn(`inklift: ${instead} (${(error as Error).message})`);
+        return undefined;
+      });
+    optionalSessions.set(file, session);
+  }
+  return session;
 }
 
 async function modelEngine(backend: Backend, settings: EngineSettings, onProgress?: ProgressCallback): Promise<OrtInkEngine> {
   const bytes = await loadModelBytes(onProgress);
-  const separation = await loadSeparationSession();
+  const helpers = {
+    separation: await loadOptionalSession(SEPARATION_MODEL_FILE, 'ink-separation model not used, colour-to-alpha decides what is ink'),
+    sheet: await loadOptionalSession(SHEET_MODEL_FILE, 'sheet model not used, the classical sheet finder looks'),
+  };
   if (backend === 'webgpu') {
     const found = await findGpuAdapter(settings);
     if (!('adapter' in found)) throw new Error(`WebGPU unavailable: ${found.reason}`);
     const { ort, session } = await createSession(bytes, 'webgpu', found.adapter);
-    return new OrtInkEngine(ort, session, 'webgpu', separation);
+    return new OrtInkEngine(ort, session, 'webgpu', helpers);
   }
   const { ort, session } = await createSession(bytes, 'wasm');
-  return new OrtInkEngine(ort, session, 'wasm', separation);
+  return new OrtInkEngine(ort, session, 'wasm', helpers);
 }
 
 async function choose(settings: EngineSettings, onProgress?: ProgressCallback): Promise<PreparedEngine> {

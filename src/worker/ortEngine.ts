@@ -4,12 +4,13 @@
  * cross-origin isolated). WASM files come from /ort/ on our origin.
  */
 import type { InferenceSession } from 'onnxruntime-web';
-import type { ClassMap, Engine, EngineInput, RgbaImage } from '../core';
-import { classifyWithModel, MODEL_LONG_SIDE, MODEL_NAME, type ModelRun } from '../core/model';
-import { SEPARATION_MODEL_NAME, separateInkWithModel, type InkSeparation } from '../core/inkSeparation';
+import type { ClassMap, Engine, EngineInput, RgbaImage, SheetOutline } from '../core';
+import { classifyWithModel, createModelEngine, MODEL_LONG_SIDE, type ModelRun } from '../core/model';
+import type { InkSeparation } from '../core/inkSeparation';
 import type { EngineSettings } from './protocol';
 
 type Ort = typeof import('onnxruntime-web/wasm');
+type OrtSession = { ort: Ort; session: InferenceSession };
 export type Backend = 'webgpu' | 'wasm';
 
 /** The few WebGPU members we use (TypeScript's DOM lib has no WebGPU types). */
@@ -61,26 +62,26 @@ export class OrtInkEngine implements Engine {
   /** Milliseconds of the last `session.run` (the model inference alone, without the tensor building and argmax around it). */
   lastInferenceMs = 0;
   private readonly run: ModelRun;
-  private readonly separationRun?: ModelRun;
   /** Present when the ink-separation model is loaded (src/core/inkSeparation). */
   readonly separateInk?: (flattened: RgbaImage) => Promise<InkSeparation>;
+  /** Present when the sheet model is loaded (src/core/sheet). */
+  readonly findSheet?: (image: RgbaImage) => Promise<SheetOutline | null>;
 
   constructor(
     ort: Ort,
     private readonly session: InferenceSession,
     readonly backend: Backend,
-    /** The ink-separation model's session (always on WASM: a small model at 512 cells). */
-    private readonly separationSession?: { ort: Ort; session: InferenceSession },
+    /** The optional models' sessions, always on WASM (small models): the ink-separation model and the sheet model. */
+    helpers: { separation?: OrtSession; sheet?: OrtSession } = {},
   ) {
-    const threads = wasmThreads();
-    const models = separationSession ? `${MODEL_NAME}+${SEPARATION_MODEL_NAME}` : MODEL_NAME;
-    this.name = `model:${models} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${threads} thread${threads > 1 ? 's' : ''}`})`;
     this.run = sessionRun(ort, session, (ms) => (this.lastInferenceMs = ms));
-    if (separationSession) {
-      const separationRun = sessionRun(separationSession.ort, separationSession.session, () => {});
-      this.separationRun = separationRun;
-      this.separateInk = (flattened) => separateInkWithModel(separationRun, flattened);
-    }
+    const helperRun = (helper?: OrtSession) => helper && sessionRun(helper.ort, helper.session, () => {});
+    // src/core's engine names the models and adds the optional ones' steps, as on the server.
+    const shared = createModelEngine(this.run, { separationRun: helperRun(helpers.separation), sheetRun: helperRun(helpers.sheet) });
+    const threads = wasmThreads();
+    this.name = `${shared.name} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${threads} thread${threads > 1 ? 's' : ''}`})`;
+    this.separateInk = shared.separateInk;
+    this.findSheet = shared.findSheet;
   }
 
   /** Class map at the model's scale; `longSide` smaller than the trained 1024 only for checks (self-check, backend comparison). */

@@ -1,5 +1,6 @@
 import type { ClassMap, Engine, EngineInput, ModelRun, RgbaImage } from '../types';
 import { SEPARATION_MODEL_NAME, separateInkWithModel } from '../inkSeparation/separate';
+import { findSheetWithModel, SHEET_MODEL_NAME } from '../sheet/sheetModel';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
 import { printFilledEmblems } from './filledEmblems';
@@ -14,6 +15,8 @@ export interface ModelEngineOptions {
   longSide?: number;
   /** The ink-separation model's run (models/inksep.onnx): with it the engine also decides what is ink. */
   separationRun?: ModelRun;
+  /** The sheet model's run (models/sheet.onnx): with it the engine also finds the sheet in a photo. */
+  sheetRun?: ModelRun;
 }
 
 export const MODEL_NAME = 'inkseg-v7';
@@ -38,10 +41,12 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
  */
 export function createModelEngine(run: ModelRun, options: ModelEngineOptions = {}): Engine {
   const longSide = options.longSide ?? MODEL_LONG_SIDE;
-  const separationRun = options.separationRun;
+  const { separationRun, sheetRun } = options;
+  const parts = [MODEL_NAME, ...(separationRun ? [SEPARATION_MODEL_NAME] : []), ...(sheetRun ? [SHEET_MODEL_NAME] : [])];
   return {
-    name: options.name ?? (separationRun ? `model:${MODEL_NAME}+${SEPARATION_MODEL_NAME}` : `model:${MODEL_NAME}`),
+    name: options.name ?? `model:${parts.join('+')}`,
     classify: (input) => classifyWithModel(run, input, longSide),
     ...(separationRun ? { separateInk: (flattened: RgbaImage) => separateInkWithModel(separationRun, flattened) } : {}),
+    ...(sheetRun ? { findSheet: (image: RgbaImage) => findSheetWithModel(sheetRun, image) } : {}),
   };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInkAlpha, estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, InkClass, type ClassMap, type RgbaImage } from '../../core';
-import { DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
+import { DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
 
 const REPO = path.resolve(path.dirname(DEFAULT_MODEL_PATH), '..');
 let scratch: string;
@@ -35,11 +35,26 @@ describe('loadModelEngine fallback', () => {
 
   it('keeps the ink model but lets colour-to-alpha decide what is ink when the separation model is missing, and says so', async () => {
     const logged: string[] = [];
-    const loaded = await loadModelEngine({ separationModelPath: path.join(scratch, 'none.onnx'), log: (m) => logged.push(m) });
+    const loaded = await loadModelEngine({ separationModelPath: path.join(scratch, 'none.onnx'), sheetModelPath: path.join(scratch, 'none.onnx'), log: (m) => logged.push(m) });
     expect(loaded.kind).toBe('model');
     expect(loaded.engine.name).toBe('model:inkseg-v7');
     expect(loaded.engine.separateInk).toBeUndefined();
     expect(logged[0]).toMatch(/ink-separation model not used.*no model file/);
+  });
+
+  it('keeps the ink models but lets the classical finder look for the sheet when the sheet model is missing or broken, and says so', async () => {
+    const broken = path.join(scratch, 'broken-sheet.onnx');
+    writeFileSync(broken, 'not a model');
+    for (const [sheetModelPath, why] of [[path.join(scratch, 'none.onnx'), /no model file/], [broken, /did not load/]] as const) {
+      const logged: string[] = [];
+      const loaded = await loadModelEngine({ sheetModelPath, log: (m) => logged.push(m) });
+      expect(loaded.kind).toBe('model');
+      expect(loaded.engine.name).toBe('model:inkseg-v7+inksep-v1');
+      expect(loaded.engine.findSheet).toBeUndefined();
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/sheet model not used, the classical sheet finder looks/);
+      expect(logged[0]).toMatch(why);
+    }
   });
 });
 
@@ -70,17 +85,47 @@ function labelledAs(map: ClassMap, truth: Uint8Array, inkAlpha: Uint8Array, widt
   return { share: hits / Math.max(1, pixels), pixels };
 }
 
+/** A white sheet lying tilted on a dark desk, 640 × 480. */
+function sheetOnDesk(): RgbaImage {
+  const [width, height] = [640, 480];
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = (x - 320) * Math.cos(0.2) + (y - 240) * Math.sin(0.2);
+      const v = -(x - 320) * Math.sin(0.2) + (y - 240) * Math.cos(0.2);
+      data.set(Math.abs(u) < 150 && Math.abs(v) < 180 ? [235, 232, 225, 255] : [70, 50, 35, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
 describe('the committed model in onnxruntime-node', () => {
   it('is committed, small, and loads', async () => {
     expect(existsSync(DEFAULT_MODEL_PATH)).toBe(true);
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v7+inksep-v1');
+    expect(loaded.engine.name).toBe('model:inkseg-v7+inksep-v1+sheet-v1');
     expect(loaded.engine.separateInk).toBeTypeOf('function');
     expect(existsSync(DEFAULT_SEPARATION_MODEL_PATH)).toBe(true);
-    // Both models together stay within the 8 MB the web app downloads once.
-    expect(statSync(DEFAULT_MODEL_PATH).size + statSync(DEFAULT_SEPARATION_MODEL_PATH).size).toBeLessThanOrEqual(8 * 1000 * 1000);
+    expect(existsSync(DEFAULT_SHEET_MODEL_PATH)).toBe(true);
+    // The three models together stay within the 8 MB the web app downloads once.
+    const total = [DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH].reduce((sum, file) => sum + statSync(file).size, 0);
+    expect(total).toBeLessThanOrEqual(8 * 1000 * 1000);
+  });
+
+  it('finds the sheet in a photo with the sheet model: its corners within a few pixels', async () => {
+    const loaded = await loadModelEngine({ log: () => undefined });
+    expect(loaded.engine.findSheet).toBeTypeOf('function');
+    const sheet = await loaded.engine.findSheet!(sheetOnDesk());
+    expect(sheet?.corners).toHaveLength(4);
+    const truth = [
+      [-150, -180],
+      [150, -180],
+      [150, 180],
+      [-150, 180],
+    ].map(([u, v]) => ({ x: 320 + u * Math.cos(0.2) - v * Math.sin(0.2), y: 240 + u * Math.sin(0.2) + v * Math.cos(0.2) }));
+    for (const corner of sheet!.corners) expect(Math.min(...truth.map((t) => Math.hypot(t.x - corner.x, t.y - corner.y)))).toBeLessThan(6);
   });
 
   it('labels a generated test document: stamps as stamp, signatures as handwriting, print not as handwriting', async () => {

@@ -2,6 +2,8 @@
  * The ink model on the server, through onnxruntime-node: loads the committed models/inkseg.onnx and
  * implements Engine with src/core/model's pre/post-processing. When the model cannot load (missing
  * file, broken file, runtime unavailable) the classical engine takes over and the reason is logged.
+ * The ink-separation and sheet models (models/inksep.onnx, models/sheet.onnx) are optional: without
+ * one the engine does without it, and the log says why.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,17 +14,26 @@ import { createModelEngine, type ModelRun } from '../../core/model';
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
 /** The ink-separation model: the learned ink/paper decision (without it colour-to-alpha decides). */
 export const DEFAULT_SEPARATION_MODEL_PATH = fileURLToPath(new URL('../../../models/inksep.onnx', import.meta.url));
+/** The sheet model: finds the sheet in a photo (without it the classical sheet finder looks). */
+export const DEFAULT_SHEET_MODEL_PATH = fileURLToPath(new URL('../../../models/sheet.onnx', import.meta.url));
 
 export interface ModelEngineLoadOptions {
   /** The .onnx file; default the committed models/inkseg.onnx (env INKLIFT_MODEL_PATH in the caller's config). */
   modelPath?: string;
   /** The ink-separation .onnx; default the committed models/inksep.onnx (env INKLIFT_SEPARATION_MODEL_PATH). */
   separationModelPath?: string;
+  /** The sheet .onnx; default the committed models/sheet.onnx (env INKLIFT_SHEET_MODEL_PATH). */
+  sheetModelPath?: string;
   /** Threads for one inference. Processing already runs one job per worker thread, so keep this small. */
   threads?: number;
   /** Where the fallback reason goes; default console.warn. */
   log?: (message: string) => void;
+  /** Wraps each loaded model's run (the bench times session.run with it); default the run as is. */
+  wrapRun?: (model: ModelRole, run: ModelRun) => ModelRun;
 }
+
+/** The engine's models: the ink-class model and the two optional ones. */
+export type ModelRole = 'classes' | 'separation' | 'sheet';
 
 export interface LoadedEngine {
   engine: Engine;
@@ -66,25 +77,40 @@ export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Pro
   if (!existsSync(modelPath)) return fallback(`no model file at ${modelPath}`);
   try {
     const { ort, session } = await createOrtNodeSession(modelPath, threads);
-    const separationRun = await loadSeparationRun(options.separationModelPath ?? process.env.INKLIFT_SEPARATION_MODEL_PATH ?? DEFAULT_SEPARATION_MODEL_PATH, threads, log);
-    const engine = createModelEngine(ortRun(ort, session), { separationRun });
+    const separationRun = await loadOptionalRun(
+      options.separationModelPath ?? process.env.INKLIFT_SEPARATION_MODEL_PATH ?? DEFAULT_SEPARATION_MODEL_PATH,
+      'ink-separation model not used, colour-to-alpha decides what is ink',
+      threads,
+      log,
+    );
+    const sheetRun = await loadOptionalRun(
+      options.sheetModelPath ?? process.env.INKLIFT_SHEET_MODEL_PATH ?? DEFAULT_SHEET_MODEL_PATH,
+      'sheet model not used, the classical sheet finder looks',
+      threads,
+      log,
+    );
+    const wrap = options.wrapRun ?? ((_model, run) => run);
+    const engine = createModelEngine(wrap('classes', ortRun(ort, session)), {
+      separationRun: separationRun && wrap('separation', separationRun),
+      sheetRun: sheetRun && wrap('sheet', sheetRun),
+    });
     return { engine, kind: 'model' };
   } catch (error) {
     return fallback(`${modelPath} did not load in onnxruntime-node (${(error as Error).message})`);
   }
 }
 
-/** The ink-separation model's run, or undefined (logged) when it cannot load: colour-to-alpha then decides what is ink. */
-async function loadSeparationRun(path: string, threads: number, log: (message: string) => void): Promise<ModelRun | undefined> {
+/** An optional model's run, or undefined (logged with what happens instead) when it cannot load. */
+async function loadOptionalRun(path: string, instead: string, threads: number, log: (message: string) => void): Promise<ModelRun | undefined> {
   if (!existsSync(path)) {
-    log(`inklift: ink-separation model not used, colour-to-alpha decides what is ink: no model file at ${path}`);
+    log(`inklift: ${instead}: no model file at ${path}`);
     return undefined;
   }
   try {
     const { ort, session } = await createOrtNodeSession(path, threads);
     return ortRun(ort, session);
   } catch (error) {
-    log(`inklift: ink-separation model not used, colour-to-alpha decides what is ink: ${path} did not load (${(error as Error).message})`);
+    log(`inklift: ${instead}: ${path} did not load (${(error as Error).message})`);
     return undefined;
   }
 }

@@ -2,13 +2,12 @@
  * The Node target: the server's own adapters around src/core — decodeDocument (sharp, EXIF), the
  * pipeline's stages (result.timings), encodePng/encodeWebp — end to end with the classical engine
  * and, when models/inkseg.onnx exists, with the ONNX model engine (onnxruntime-node, as the
- * server's processing threads run it), whose session.run shows as its own row.
+ * server's processing threads load and run it), each of whose models' session.run shows as its own row.
  */
-import { existsSync } from 'node:fs';
 import { classicalEngine, cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
-import { createModelEngine, type ModelRun } from '../../core/model';
+import type { ModelRun } from '../../core/model';
 import { encodePng, encodeWebp } from '../../server/imaging/encode';
-import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../server/model/ortNodeEngine';
+import { loadModelEngine, type ModelRole } from '../../server/model/ortNodeEngine';
 import { decodeDocument } from '../../server/processing/processDocument';
 import { modelFile } from '../engines';
 import { repeat } from './stats';
@@ -17,30 +16,26 @@ import type { BenchInput, BenchMeasurement, BenchResult, BenchSettings, BenchTar
 const OPTIONS: CleanOptions = { mode: 'advanced', extract: 'signature', aggressive: true, crop: false };
 const LIMITS = { maxPixels: 100_000_000, pdfDpi: 200 };
 
-/** A session's run with its last call timed (the inference alone, without pre/post-processing). */
-function timedRun(run: ModelRun): { run: ModelRun; lastMs: () => number } {
-  let last = NaN;
-  return {
-    run: async (data, dims) => {
-      const t = performance.now();
-      const output = await run(data, dims);
-      last = performance.now() - t;
-      return output;
-    },
-    lastMs: () => last,
-  };
-}
+/** The bench's rows for each model's inference alone (session.run, without pre/post-processing), in this order. */
+const INFERENCE_ROWS: Record<ModelRole, string> = {
+  classes: 'inference (session.run)',
+  separation: 'separation inference (session.run)',
+  sheet: 'sheet inference (session.run)',
+};
 
-/** The model engine (with the ink-separation model when its file exists) and its session.run times. */
-async function timedModelEngine(path: string, threads: number): Promise<{ engine: Engine; inferenceMs: () => Record<string, number> }> {
-  const { ort, session } = await createOrtNodeSession(path, threads);
-  const classes = timedRun(ortRun(ort, session));
-  const separationPath = process.env.INKLIFT_SEPARATION_MODEL_PATH ?? DEFAULT_SEPARATION_MODEL_PATH;
-  const separation = existsSync(separationPath) ? timedRun(ortRun(ort, (await createOrtNodeSession(separationPath, threads)).session)) : null;
-  return {
-    engine: createModelEngine(classes.run, { separationRun: separation?.run }),
-    inferenceMs: () => ({ 'inference (session.run)': classes.lastMs(), ...(separation ? { 'separation inference (session.run)': separation.lastMs() } : {}) }),
+/** The model engine as the server loads it, with each model's last session.run timed; null when it falls back to the classical engine. */
+async function timedModelEngine(path: string, threads: number, log: (message: string) => void): Promise<{ engine: Engine; inferenceMs: () => Record<string, number> } | null> {
+  const lastMs = new Map<ModelRole, number>();
+  const wrapRun = (model: ModelRole, run: ModelRun): ModelRun => async (data, dims) => {
+    const t = performance.now();
+    const output = await run(data, dims);
+    lastMs.set(model, performance.now() - t);
+    return output;
   };
+  const loaded = await loadModelEngine({ modelPath: path, threads, log, wrapRun });
+  if (loaded.kind !== 'model') return null;
+  const roles = Object.keys(INFERENCE_ROWS) as ModelRole[];
+  return { engine: loaded.engine, inferenceMs: () => Object.fromEntries(roles.filter((m) => lastMs.has(m)).map((m) => [INFERENCE_ROWS[m], lastMs.get(m)!])) };
 }
 
 /** decode → clean → PNG (and WebP once, for the classical engine: encoding does not depend on the engine). */
@@ -74,15 +69,9 @@ export const nodeTarget: BenchTarget = {
   async run(inputs: readonly BenchInput[], settings: BenchSettings): Promise<BenchResult> {
     const notes: string[] = [];
     const file = modelFile();
-    let model: Awaited<ReturnType<typeof timedModelEngine>> | null = null;
-    if (file) {
-      try {
-        model = await timedModelEngine(file.path, settings.threads);
-        notes.push(`model ${file.path}: ${(file.bytes / 1e6).toFixed(2)} MB, onnxruntime-node ${settings.threads} thread(s)`);
-      } catch (error) {
-        notes.push(`model: not measured (${file.path} did not load: ${(error as Error).message})`);
-      }
-    } else notes.push('model: not measured (no model file)');
+    const model = file && (await timedModelEngine(file.path, settings.threads, (message) => notes.push(message)));
+    if (file && model) notes.push(`${model.engine.name} ${file.path}: ${(file.bytes / 1e6).toFixed(2)} MB, onnxruntime-node ${settings.threads} thread(s)`);
+    else notes.push(`model: not measured (${file ? 'it did not load' : 'no model file'})`);
     const measurements: BenchMeasurement[] = [];
     for (const input of inputs) {
       const stages = await measure(input, settings, classicalEngine, 'classical');

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { polygonMask } from '../polygon';
+import type { Point } from '../types';
+import { sheetFromProbability, sheetModelInput, SHEET_INPUT_SIZE } from './sheetModel';
+
+const MAP = 128;
+
+/** A probability map as the model would answer for this quadrilateral (in map cells): 1 on it, soft across its edges. */
+function mapOf(corners: Point[]): Float32Array {
+  const fine = 4;
+  const mask = polygonMask(
+    corners.map((p) => ({ x: p.x * fine, y: p.y * fine })),
+    MAP * fine,
+    MAP * fine,
+    1,
+  );
+  const map = new Float32Array(MAP * MAP);
+  for (let y = 0; y < MAP * fine; y++) for (let x = 0; x < MAP * fine; x++) map[Math.floor(y / fine) * MAP + Math.floor(x / fine)] += mask[y * MAP * fine + x] / (fine * fine);
+  return map;
+}
+
+function iouInFrame(a: Point[], b: Point[], width: number, height: number): number {
+  const ma = polygonMask(a, width, height, 1);
+  const mb = polygonMask(b, width, height, 1);
+  let inter = 0;
+  let union = 0;
+  for (let i = 0; i < ma.length; i++) {
+    inter += ma[i] & mb[i];
+    union += ma[i] | mb[i];
+  }
+  return inter / union;
+}
+
+describe('the sheet from the sheet model’s probability map', () => {
+  it('outlines a tilted sheet lying inside the frame, corners to a fraction of a cell', () => {
+    const truth = [
+      { x: 30, y: 14 },
+      { x: 101, y: 22 },
+      { x: 95, y: 118 },
+      { x: 20, y: 108 },
+    ];
+    const sheet = sheetFromProbability(mapOf(truth), MAP, MAP, 3000, 4000);
+    expect(sheet).not.toBeNull();
+    const scaled = truth.map((p) => ({ x: (p.x * 3000) / MAP, y: (p.y * 4000) / MAP }));
+    for (const corner of sheet!.corners) {
+      const nearest = Math.min(...scaled.map((p) => Math.hypot((p.x - corner.x) / (3000 / MAP), (p.y - corner.y) / (4000 / MAP))));
+      expect(nearest).toBeLessThan(0.6);
+    }
+    // Clockwise from the corner nearest the image's top-left.
+    expect(Math.hypot(sheet!.corners[0].x - scaled[0].x, sheet!.corners[0].y - scaled[0].y)).toBeLessThan(30);
+    expect(Math.hypot(sheet!.corners[1].x - scaled[1].x, sheet!.corners[1].y - scaled[1].y)).toBeLessThan(30);
+  });
+
+  it('follows a sheet out of the frame: the frame’s border closes it', () => {
+    const truth = [
+      { x: 40, y: -30 },
+      { x: 160, y: 10 },
+      { x: 140, y: 120 },
+      { x: 30, y: 100 },
+    ];
+    const sheet = sheetFromProbability(mapOf(truth), MAP, MAP, 1024, 1024);
+    expect(sheet).not.toBeNull();
+    const scale = 1024 / MAP;
+    expect(iouInFrame(sheet!.corners, truth.map((p) => ({ x: p.x * scale, y: p.y * scale })), 1024, 1024)).toBeGreaterThan(0.98);
+  });
+
+  it('finds no sheet to cut away when the map covers the frame, or nearly nothing of it', () => {
+    expect(sheetFromProbability(new Float32Array(MAP * MAP).fill(0.97), MAP, MAP, 800, 600)).toBeNull();
+    const sliver = mapOf([
+      { x: 0.6, y: -5 },
+      { x: 140, y: -5 },
+      { x: 140, y: 140 },
+      { x: 0.6, y: 140 },
+    ]);
+    expect(sheetFromProbability(sliver, MAP, MAP, 800, 600)).toBeNull();
+    expect(sheetFromProbability(new Float32Array(MAP * MAP), MAP, MAP, 800, 600)).toBeNull();
+  });
+
+  it('finds no sheet in a map no four straight sides explain', () => {
+    const blob = new Float32Array(MAP * MAP);
+    for (let y = 0; y < MAP; y++) for (let x = 0; x < MAP; x++) blob[y * MAP + x] = Math.hypot(x - 64, y - 64) < 40 ? 1 : 0;
+    expect(sheetFromProbability(blob, MAP, MAP, 800, 800)).toBeNull();
+  });
+
+  it('gives the model the frame’s mean colour per cell of a square grid', () => {
+    const width = 512;
+    const height = 384;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) data.set(x < width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255], (y * width + x) * 4);
+    const input = sheetModelInput({ width, height, data });
+    const plane = SHEET_INPUT_SIZE * SHEET_INPUT_SIZE;
+    expect(input.length).toBe(3 * plane);
+    expect(input[0]).toBe(1); // red, left
+    expect(input[2 * plane]).toBe(0);
+    expect(input[2 * plane + SHEET_INPUT_SIZE - 1]).toBe(1); // blue, right
+  });
+});
