@@ -12,7 +12,7 @@
  * In `npm run bench`: `browserTarget` (a BenchTarget) — add it to src/tools/bench.ts's TARGETS.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,7 +130,10 @@ async function measureInBrowser(inputs: readonly { jpeg: Uint8Array; megapixels:
     webRoot = path.join(dataDir, 'web');
     cpSync('dist/web', webRoot, { recursive: true });
     cpSync(options.modelFile, path.join(webRoot, 'models/inkseg.onnx'));
-    writeFileSync(path.join(webRoot, 'models/index.json'), JSON.stringify({ models: ['inkseg.onnx'] }));
+    // The build's other models (ink separation, sheet) stay deployed: the bench runs the app's whole engine.
+    const indexFile = path.join(webRoot, 'models/index.json');
+    const deployed = existsSync(indexFile) ? ((JSON.parse(readFileSync(indexFile, 'utf8')) as { models?: string[] }).models ?? []) : [];
+    writeFileSync(indexFile, JSON.stringify({ models: [...new Set([...deployed, 'inkseg.onnx'])] }));
   }
   const modelServed = existsSync(path.join(webRoot ?? 'dist/web', 'models/inkseg.onnx'));
   const port = await freePort();
