@@ -20,6 +20,8 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from averaged_training import resume, save_checkpoint, update_average  # noqa: E402
 from net import INPUT_SIZE, OUTPUT_STRIDE, SheetNet, export_onnx, param_count  # noqa: E402
 
 OUTPUT_SIZE = INPUT_SIZE // OUTPUT_STRIDE
@@ -79,15 +81,6 @@ def loss_of(logits, target):
 
 
 @torch.no_grad()
-def update_average(average, model, decay):
-    for a, m in zip(average.state_dict().values(), model.state_dict().values()):
-        if a.dtype.is_floating_point:
-            a.mul_(decay).add_(m.detach(), alpha=1 - decay)
-        else:
-            a.copy_(m)
-
-
-@torch.no_grad()
 def evaluate(model, pairs):
     """Mean IoU of the sheet (p > 0.5 vs truth >= 0.5) per source: real, photo, flat."""
     model.eval()
@@ -131,15 +124,8 @@ def main():
     print(f'SheetNet: {param_count(model)} parameters', flush=True)
     ema = copy.deepcopy(model)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    step, best = 0, -1.0
-    ckpt = os.path.join(args.work, 'last.pt')
-    if os.path.exists(ckpt):
-        state = torch.load(ckpt)
-        model.load_state_dict(state['model'])
-        ema.load_state_dict(state['ema'])
-        opt.load_state_dict(state['opt'])
-        step, best = state['step'], state['best']
-        rng.setstate(state['rng'])
+    step, best = resume(args.work, model, ema, opt, rng)
+    if step:
         print(f'resumed at step {step} (best val score {best:.4f})', flush=True)
     started = time.time()
     losses = []
@@ -166,7 +152,7 @@ def main():
             if score > best:
                 best = score
                 torch.save(ema.state_dict(), os.path.join(args.work, 'best.pt'))
-            torch.save({'model': model.state_dict(), 'ema': ema.state_dict(), 'opt': opt.state_dict(), 'step': step, 'best': best, 'rng': rng.getstate()}, ckpt)
+            save_checkpoint(args.work, model, ema, opt, step, best, rng)
     best_path = os.path.join(args.work, 'best.pt')
     if os.path.exists(best_path):
         ema.load_state_dict(torch.load(best_path))
