@@ -6,7 +6,11 @@
  *   NAME.mask.png  the share of the cell on the sheet (0..255; a flat page is all sheet)
  * `--real-val DIR`: the real sheet photos' validation session (src/tools/realData/photoSets.ts: never
  * trained on, only to choose the checkpoint), their masks drawn from the corner truth.
- * Usage: tsx models/sheet/prepare.ts --out DIR [--photos DIR]... [--flat DIR --flat-count N] [--real-val DIR] [--part K/N]
+ * `--real-scans DIR --scan-split train|val`: the real paper scans of a `npm run data:real` build (the
+ * DIBCO family, Bickley, PHIBD, Nabuco; that split only, never report pages): tight crops of stained,
+ * darkened historical pages, all sheet — a scan with a dark margin is not a photo of a sheet on a desk.
+ * Usage: tsx models/sheet/prepare.ts --out DIR [--photos DIR]... [--flat DIR --flat-count N] [--real-val DIR]
+ *          [--real-scans DIR --scan-split S] [--part K/N]
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { polygonMask } from '../../src/core/polygon';
 import { SCANNER_TEST_PHOTOS, sessionOf, sheetPhotoSplit } from '../../src/tools/realData/photoSets';
 import { areaAverageRgb } from '../../src/core/sheet/lowResolution';
+import { readDatasetIndex } from '../../src/tools/realData/datasetIndex';
 import type { RgbaImage } from '../../src/core/types';
 
 const SOURCE_LONG_SIDE = 512;
@@ -88,6 +93,13 @@ async function main(): Promise<void> {
   for (const dir of args('flat')) {
     const files = readdirSync(dir).filter((f) => /^\d+\.(png|jpg)$/.test(f)).sort().slice(0, flatCount);
     for (const f of files) cases.push({ name: `flat-${path.basename(dir)}-${f.replace(/\.\w+$/, '')}`, image: path.join(dir, f), mask: null });
+  }
+  const scanSplit = args('scan-split')[0] ?? 'train';
+  for (const dir of args('real-scans')) {
+    for (const set of readDatasetIndex(dir).sets) {
+      if (set.kind !== 'paper') continue;
+      for (const page of set.pages) if (page.split === scanSplit) cases.push({ name: `scan-${set.name}-${page.id}`, image: path.join(dir, page.image), mask: null });
+    }
   }
   let done = 0;
   for (let i = k; i < cases.length; i += n) {

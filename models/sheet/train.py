@@ -72,6 +72,12 @@ def sample(pair, rng):
     return x, to_target(np.ascontiguousarray(mask))
 
 
+def pick_pair(photos, flats, scans, args, rng):
+    if scans and args.scan_share > 0 and rng.random() < args.scan_share:
+        return rng.choice(scans)
+    return rng.choice(flats) if flats and rng.random() < args.flat_share else rng.choice(photos)
+
+
 def loss_of(logits, target):
     bce = F.binary_cross_entropy_with_logits(logits, target)
     p = torch.sigmoid(logits)
@@ -109,18 +115,24 @@ def main():
     ap.add_argument('--checkpoint-every', type=int, default=250)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--ema', type=float, default=0.998)
+    ap.add_argument('--scan-share', type=float, default=0.0, help='share of the batch from real flat scans (names scan-*: all sheet)')
+    ap.add_argument('--init', default='', help='start from these weights (a best.pt of an earlier run) instead of at random')
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
     os.makedirs(args.work, exist_ok=True)
     pairs = [p for d in args.data for p in load_pairs(d)]
-    photos = [p for p in pairs if not p[0].startswith('flat')]
+    photos = [p for p in pairs if not p[0].startswith(('flat', 'scan'))]
     flats = [p for p in pairs if p[0].startswith('flat')]
+    scans = [p for p in pairs if p[0].startswith('scan')]
     val = [p for d in args.val for p in load_pairs(d)]
-    print(f'train: {len(photos)} photos, {len(flats)} flat pages; val: {len(val)}', flush=True)
+    print(f'train: {len(photos)} photos, {len(flats)} flat pages, {len(scans)} real scans; val: {len(val)}', flush=True)
 
     model = SheetNet()
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
+        print(f'starting from {args.init}', flush=True)
     print(f'SheetNet: {param_count(model)} parameters', flush=True)
     ema = copy.deepcopy(model)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -133,7 +145,7 @@ def main():
         lr = args.lr * 0.5 * (1 + math.cos(math.pi * step / args.steps))
         for g in opt.param_groups:
             g['lr'] = lr
-        batch = [sample(rng.choice(flats) if flats and rng.random() < args.flat_share else rng.choice(photos), rng) for _ in range(args.batch)]
+        batch = [sample(pick_pair(photos, flats, scans, args, rng), rng) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]))
         t = torch.from_numpy(np.stack([b[1] for b in batch]))[:, None]
         loss = loss_of(model(x), t)

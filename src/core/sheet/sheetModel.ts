@@ -9,7 +9,7 @@ import { quadFromProbability } from './quadFromProbability';
  * colour on a 256 × 256 grid (the frame stretched to a square) in, per 2 × 2 cells the logit that the
  * sheet lies there out; the quadrilateral that explains that map best is the sheet.
  */
-export const SHEET_MODEL_NAME = 'sheet-v1';
+export const SHEET_MODEL_NAME = 'sheet-v2';
 export const SHEET_INPUT_SIZE = 256;
 
 /** Below this agreement of four straight sides with the map, the map shows no sheet we can outline. */
