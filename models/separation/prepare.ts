@@ -9,12 +9,16 @@
  * Usage: tsx models/separation/prepare.ts --out DIR [--real DIR] [--synth N] [--synth-val N] [--part K/N]
  *   --real: a build folder of `npm run data:real` (its train and val pages; report pages are never read)
  *   --synth: N pages of src/synth's train split (and --synth-val of its val split)
+ *   --photos: N phone photos of src/synth's train-split pages on desks (src/synth/desk; and --photos-val
+ *     of its val split), flattened against the true sheet; under the things lying on the sheet the
+ *     truth has no say (128): whether a pen on the page is ink is the class model's question
  */
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { estimatePaperField, flattenAgainstPaper, type RgbaImage } from '../../src/core';
+import { flattenSheet, type RgbaImage, type SheetOutline } from '../../src/core';
 import { inkFeatures } from '../../src/core/inkSeparation/features';
+import { generateDeskPhoto } from '../../src/synth/desk/scene';
 import { generateDocument } from '../../src/synth/generate';
 import { splitSeed } from '../../src/synth/splits';
 import { readDatasetIndex } from '../../src/tools/realData/datasetIndex';
@@ -26,7 +30,7 @@ function arg(name: string, fallback = ''): string {
 
 interface PreparedPage {
   name: string;
-  source: 'real' | 'synth';
+  source: 'real' | 'synth' | 'photo';
   set: string;
   split: 'train' | 'val';
   width: number;
@@ -46,8 +50,8 @@ async function readGrey(file: string): Promise<Uint8Array> {
 const writeGrey = (file: string, data: Uint8Array, width: number, height: number) =>
   sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(file);
 
-async function writePage(out: string, name: string, image: RgbaImage, truth: Uint8Array): Promise<void> {
-  const flattened = flattenAgainstPaper(image, estimatePaperField(image));
+async function writePage(out: string, name: string, image: RgbaImage, truth: Uint8Array, sheet: SheetOutline | null): Promise<void> {
+  const { flattened } = flattenSheet(image, undefined, sheet);
   const f = inkFeatures(flattened);
   await writeGrey(path.join(out, `${name}.deficit.png`), f.deficit, f.width, f.height);
   await writeGrey(path.join(out, `${name}.luma.png`), f.lumaDeficit, f.width, f.height);
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const [part, parts] = arg('part', '0/1').split('/').map(Number);
   const pages: PreparedPage[] = [];
-  const jobs: { page: PreparedPage; make: () => Promise<{ image: RgbaImage; truth: Uint8Array }> }[] = [];
+  const jobs: { page: PreparedPage; make: () => Promise<{ image: RgbaImage; truth: Uint8Array; sheet?: SheetOutline }> }[] = [];
   const realDir = arg('real');
   if (realDir) {
     for (const set of readDatasetIndex(realDir).sets) {
@@ -88,14 +92,32 @@ async function main(): Promise<void> {
       });
     }
   };
+  const photos = (split: 'train' | 'val', count: number) => {
+    for (let i = 0; i < count; i++) {
+      const seed = splitSeed(split, i);
+      const page: PreparedPage = { name: `photo-${seed}`, source: 'photo', set: 'photo', split, width: 0, height: 0 };
+      jobs.push({
+        page,
+        make: async () => {
+          const photo = await generateDeskPhoto(seed, { megapixels: 2 });
+          const { all } = photo.truth;
+          const truth = new Uint8Array(all.length);
+          for (let k = 0; k < all.length; k++) truth[k] = photo.objectCover[k] >= 32 ? 128 : all[k] >= 128 ? 255 : all[k] > 0 ? 128 : 0;
+          return { image: photo.image, truth, sheet: photo.sheet };
+        },
+      });
+    }
+  };
   synth('train', Number(arg('synth', '0')));
   synth('val', Number(arg('synth-val', '0')));
+  photos('train', Number(arg('photos', '0')));
+  photos('val', Number(arg('photos-val', '0')));
   for (let k = 0; k < jobs.length; k++) {
     const { page, make } = jobs[k];
     if (k % parts === part) {
       if (!existsSync(path.join(out, `${page.name}.truth.png`))) {
-        const { image, truth } = await make();
-        await writePage(out, page.name, image, truth);
+        const { image, truth, sheet } = await make();
+        await writePage(out, page.name, image, truth, sheet ?? null);
         page.width = image.width;
         page.height = image.height;
         console.log(`prepare: ${page.name} ${image.width}×${image.height}`);

@@ -21,8 +21,9 @@ import torch.nn.functional as F
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from averaged_training import resume, save_checkpoint, update_average  # noqa: E402
-from data import OUTPUT_STRIDE, Page, cell_input, load_pages, taps  # noqa: E402
+from data import FAINTEST_STRENGTH, OUTPUT_STRIDE, Page, cell_input, load_pages, taps  # noqa: E402
 from net import InkSep, export_onnx, param_count  # noqa: E402
+from transplant import bleed_through, transplant_ink  # noqa: E402
 
 CROP_CELLS = 192
 CROP_ANSWERS = CROP_CELLS // OUTPUT_STRIDE
@@ -56,7 +57,9 @@ def rescaled(page, rng, scale_jitter):
     return page.resized(width, height)
 
 
-def sample_crop(page, rng, scale_jitter=0.0, blur=0.0, fade=0.5):
+def sample_crop(page, rng, scale_jitter=0.0, blur=0.0, fade=0.5, donors=(), transplant=0.0, bleed=0.0):
+    """`donors` (real train pages, weights): with chance `transplant` another page's ink is laid over
+    the crop at its own contrast, with chance `bleed` another page's ink shows through as paper."""
     page = rescaled(page, rng, scale_jitter)
     cw = min(CROP_CELLS, page.cells_wide)
     ch = min(CROP_CELLS, page.cells_high)
@@ -70,8 +73,14 @@ def sample_crop(page, rng, scale_jitter=0.0, blur=0.0, fade=0.5):
     d = page.deficit[py0:py1, px0:px1].astype(np.float64)
     l = page.luma[py0:py1, px0:px1].astype(np.float64)
     t = page.truth[py0:py1, px0:px1]
+    darkest = page.darkest_level()
+    if donors and bleed > 0 and rng.random() < bleed:
+        d, l = bleed_through(d, l, rng.choices(donors[0], weights=donors[1])[0], rng)
+    if donors and transplant > 0 and rng.random() < transplant:
+        d, l, t, donor_darkest = transplant_ink(d, l, t, rng.choices(donors[0], weights=donors[1])[0], rng)
+        darkest = max(darkest, donor_darkest)
     d, l, t, gain = augment_planes(d, l, t, rng, blur, fade)
-    strength = page.strength(gain)
+    strength = max(FAINTEST_STRENGTH, darkest * gain) / 255.0
     sx = (xs0[cx0:cx0 + cw] - px0, xs1[cx0:cx0 + cw] - px0)
     sy = (ys0[cy0:cy0 + ch] - py0, ys1[cy0:cy0 + ch] - py0)
     x = cell_input(d, l, sx, sy) / np.float32(strength)
@@ -191,6 +200,12 @@ def main():
     ap.add_argument('--scale-jitter', type=float, default=0.0, help='pages rescaled by up to e^±this (half of the crops)')
     ap.add_argument('--fade', type=float, default=0.5, help='share of crops whose ink contrast is scaled by 0.3–1.25')
     ap.add_argument('--blur', type=float, default=0.0, help='share of crops softened by a Gaussian blur')
+    ap.add_argument('--photo-share', type=float, default=0.0, help='share of crops from generated photos (the rest of the non-real share: generated pages)')
+    ap.add_argument('--photo-weight', type=float, default=0.0,
+                    help='the checkpoint is chosen on real val FM + this × generated photos\' val FM (besides --generated-weight)')
+    ap.add_argument('--init', default='', help='start from these weights (a best.pt of an earlier run) instead of at random')
+    ap.add_argument('--transplant', type=float, default=0.0, help='share of crops with another real page\'s ink laid over')
+    ap.add_argument('--bleed', type=float, default=0.0, help='share of crops with another real page\'s ink showing through')
     ap.add_argument('--ema', type=float, default=0.998, help='decay of the weights\' running average')
     ap.add_argument('--widths', default='16,32,48,64,96', help='channels at 1/2 … 1/32 of the cells')
     ap.add_argument('--generated-weight', type=float, default=0.0,
@@ -203,12 +218,17 @@ def main():
     pages = load_pages(args.data)
     train_real = [p for p in pages if p.split == 'train' and p.source == 'real']
     train_synth = [p for p in pages if p.split == 'train' and p.source == 'synth']
+    train_photo = [p for p in pages if p.split == 'train' and p.source == 'photo']
     val = [p for p in pages if p.split == 'val']
-    print(f'train: {len(train_real)} real, {len(train_synth)} generated; val: {len(val)} pages', flush=True)
+    print(f'train: {len(train_real)} real, {len(train_synth)} generated, {len(train_photo)} generated photos; val: {len(val)} pages', flush=True)
     # Real pages weighted by area: a large page holds more of the writing to learn from.
     real_weights = [p.width * p.height for p in train_real]
+    donors = (train_real, real_weights)
 
     model = InkSep(tuple(int(w) for w in args.widths.split(',')))
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
+        print(f'starting from {args.init}', flush=True)
     print(f'InkSep: {param_count(model)} parameters', flush=True)
     # The weights' running average is what is validated and exported: single steps on a few crops of
     # very different pages move a small network a lot (validation FM jumped by 15 points between
@@ -226,11 +246,14 @@ def main():
             g['lr'] = lr
         samples = []
         for _ in range(args.batch):
-            if train_synth and rng.random() > args.real_share:
-                page = rng.choice(train_synth)
-            else:
+            pick = rng.random()
+            if pick < args.real_share or not (train_synth or train_photo):
                 page = rng.choices(train_real, weights=real_weights)[0]
-            samples.append(sample_crop(page, rng, args.scale_jitter, args.blur, args.fade))
+            elif train_photo and (pick < args.real_share + args.photo_share or not train_synth):
+                page = rng.choice(train_photo)
+            else:
+                page = rng.choice(train_synth)
+            samples.append(sample_crop(page, rng, args.scale_jitter, args.blur, args.fade, donors, args.transplant, args.bleed))
         coeffs = model(torch.from_numpy(np.stack([s['input'] for s in samples])))
         loss = sum(sample_loss(coeffs[i], s) for i, s in enumerate(samples)) / len(samples)
         opt.zero_grad()
@@ -245,11 +268,14 @@ def main():
             scores = evaluate(ema, val)
             real = [f for src, f in scores.values() if src == 'real']
             synth = [f for src, f in scores.values() if src == 'synth']
+            photo = [f for src, f in scores.values() if src == 'photo']
             fm_real = float(np.mean(real)) if real else 0.0
             faded = [f for src, f in evaluate(ema, [p for p in val if p.source == 'real'], 0.4).values()]
-            print(f'val step {step}: real FM {fm_real:.2f} ({len(real)} pages), generated FM {np.mean(synth) if synth else 0:.2f} ({len(synth)}), real faded to 0.4 FM {np.mean(faded) if faded else 0:.2f}', flush=True)
+            fm_photo = float(np.mean(photo)) if photo else 0.0
+            print(f'val step {step}: real FM {fm_real:.2f} ({len(real)} pages), generated FM {np.mean(synth) if synth else 0:.2f} ({len(synth)}), '
+                  f'generated photos FM {fm_photo:.2f} ({len(photo)}), real faded to 0.4 FM {np.mean(faded) if faded else 0:.2f}', flush=True)
             fm_synth = float(np.mean(synth)) if synth else 0.0
-            score = fm_real + args.generated_weight * fm_synth
+            score = fm_real + args.generated_weight * fm_synth + args.photo_weight * fm_photo
             if score > best:
                 best = score
                 torch.save(ema.state_dict(), os.path.join(args.work, 'best.pt'))

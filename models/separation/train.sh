@@ -4,12 +4,15 @@
 # train split; their val pages choose the checkpoint; report pages are never read) and generated
 # pages of src/synth, prepared with the product's own flattening (models/separation/prepare.ts), then
 # models/separation/train.py. Resumable: run it again to continue. Env: INKSEP_SYNTH (generated
-# training pages, default 160), INKSEP_SYNTH_VAL (default 20), INKLIFT_REAL_DATA (default models/.cache/real).
+# training pages, default 160), INKSEP_SYNTH_VAL (default 20), INKSEP_PHOTOS (generated phone photos of
+# train-split pages on desks, default 0; runs 9 and 10 of the model card used 240), INKSEP_PHOTOS_VAL (default 0; 20 there), INKLIFT_REAL_DATA (default models/.cache/real).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 REAL="${INKLIFT_REAL_DATA:-models/.cache/real}"
 SYNTH="${INKSEP_SYNTH:-160}"
 SYNTH_VAL="${INKSEP_SYNTH_VAL:-20}"
+PHOTOS="${INKSEP_PHOTOS:-0}"
+PHOTOS_VAL="${INKSEP_PHOTOS_VAL:-0}"
 if [ ! -f "$REAL/index.json" ]; then
   echo "train:separation: no real dataset at $REAL: run npm run data:real -- --from DIR first" >&2
   exit 1
@@ -20,14 +23,14 @@ if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
   exit 1
 fi
 # Prepared pages depend on the product's flattening and features: prepare again when they change.
-KEY=$(cat src/core/paperField.ts src/core/inkSeparation/features.ts models/separation/prepare.ts "$REAL/index.json" | sha1sum | cut -c1-12)
-PREP="models/.cache/separation-prep-$KEY-$SYNTH-$SYNTH_VAL"
+KEY=$(cat src/core/paperField.ts src/core/flattenSheet.ts src/core/inkSeparation/features.ts models/separation/prepare.ts "$REAL/index.json" | sha1sum | cut -c1-12)
+PREP="models/.cache/separation-prep-$KEY-$SYNTH-$SYNTH_VAL-$PHOTOS-$PHOTOS_VAL"
 if [ ! -f "$PREP/.done" ]; then
   mkdir -p "$PREP"
   echo "train:separation: preparing pages → $PREP"
-  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --part 0/2 &
+  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --photos "$PHOTOS" --photos-val "$PHOTOS_VAL" --part 0/2 &
   first=$!
-  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --part 1/2
+  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --photos "$PHOTOS" --photos-val "$PHOTOS_VAL" --part 1/2
   wait "$first"
   touch "$PREP/.done"
 fi

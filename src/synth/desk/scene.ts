@@ -56,6 +56,8 @@ export interface DeskPhoto extends SynthDocument {
   sheet: SheetOutline;
   /** 255 on the sheet, 0 on the desk (full resolution; objects on the sheet do not change it). */
   sheetMask: Uint8Array;
+  /** How much of each pixel the things on and beside the sheet cover (0–255; their alpha). */
+  objectCover: Uint8Array;
   /** meta.width/height are the photo's; the page's placed marks stay in page units of meta.desk.page. */
   meta: DocumentMeta & { desk: DeskMeta };
 }
@@ -134,6 +136,7 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
     truth,
     sheet: { corners: sheet.corners },
     sheetMask: sheet.mask,
+    objectCover: objectAlpha(objects, n),
     meta: {
       ...page.meta,
       width,
@@ -143,6 +146,12 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
       desk: { kind, deskImage: realDesk?.file ?? null, page: { width: page.width, height: page.height }, pose: poseMeta, curl, clutter: clutter.items, light },
     },
   };
+}
+
+function objectAlpha(objects: Uint8ClampedArray | Uint8Array, n: number): Uint8Array {
+  const alpha = new Uint8Array(n);
+  for (let i = 0; i < n; i++) alpha[i] = objects[i * 4 + 3];
+  return alpha;
 }
 
 /** The paper's colour: the mean of a patch in the page's top-left margin, where no ink is drawn. */
