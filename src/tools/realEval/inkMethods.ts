@@ -6,9 +6,15 @@ import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../.
 import { otsuInk, SAUVOLA_DEFAULTS, sauvolaInk } from './baselines';
 import { greyLevels } from './greyLevels';
 
+/** 1 = ink per pixel; `sheetFound`: the pipeline took the page for a photo of a sheet (a flat scan should not be). */
+export interface InkMap {
+  ink: Uint8Array;
+  sheetFound: boolean;
+}
+
 export interface InkMethod {
   label: string;
-  inkMap(image: RgbaImage): Promise<Uint8Array>;
+  inkMap(image: RgbaImage): Promise<InkMap>;
 }
 
 /** All ink kept: the pipeline's paper removal alone. */
@@ -24,16 +30,16 @@ export function pipelineMethod(label: string, engine: Engine): InkMethod {
       if (width !== image.width || height !== image.height) throw new Error(`${label}: output ${width}×${height} for a ${image.width}×${image.height} page`);
       const ink = new Uint8Array(width * height);
       for (let p = 0; p < ink.length; p++) ink[p] = data[p * 4 + 3] >= 128 ? 1 : 0;
-      return ink;
+      return { ink, sheetFound: result.sheet !== null };
     },
   };
 }
 
-export const OTSU: InkMethod = { label: 'Otsu', inkMap: async (image) => otsuInk(greyLevels(image)) };
+export const OTSU: InkMethod = { label: 'Otsu', inkMap: async (image) => ({ ink: otsuInk(greyLevels(image)), sheetFound: false }) };
 
 export const SAUVOLA: InkMethod = {
   label: 'Sauvola',
-  inkMap: async (image) => sauvolaInk(greyLevels(image), image.width, image.height, SAUVOLA_DEFAULTS),
+  inkMap: async (image) => ({ ink: sauvolaInk(greyLevels(image), image.width, image.height, SAUVOLA_DEFAULTS), sheetFound: false }),
 };
 
 export const BASELINES: readonly InkMethod[] = [OTSU, SAUVOLA];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFixtureBuildFolder } from './fixtureBuildFolder';
-import { runRealEval } from './realEval';
+import { runRealEval, sheetsFoundNote } from './realEval';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const H_DIBCO_2012 = { name: 'dibco2012', title: 'H-DIBCO 2012' };
@@ -87,5 +87,28 @@ describe('npm run eval -- --real on a fixture build folder', () => {
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('npm run data:real -- --from DIR');
     expect(run.stdout).not.toContain('| set');
+  });
+});
+
+describe('sheetsFoundNote', () => {
+  const page = (id: string, sheetFound: boolean) => ({
+    set: 'dibco2009',
+    page: id,
+    width: 10,
+    height: 10,
+    truthInkShare: 0.1,
+    scores: { model: { fm: 90, psnr: 18, identical: false, recall: 0.9, precision: 0.9, ms: 1, sheetFound }, Otsu: { fm: 80, psnr: 15, identical: false, recall: 0.8, precision: 0.8, ms: 1, sheetFound: false } },
+  });
+
+  it('names the flat scans on which a method found a sheet', () => {
+    const note = sheetsFoundNote([page('H01', false), page('H04', true)], ['model', 'Otsu']);
+    expect(note).toContain('model found a sheet on 1 of 2 flat scans');
+    expect(note).toContain('dibco2009/H04');
+    expect(note).not.toContain('H01');
+    expect(note).not.toContain('Otsu found');
+  });
+
+  it('says so when none did', () => {
+    expect(sheetsFoundNote([page('H01', false)], ['model', 'Otsu'])).toContain('No method found a sheet');
   });
 });

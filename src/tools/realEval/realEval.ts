@@ -39,6 +39,15 @@ function captionFor(split: PageSplit, sets: readonly SetPages[], pages: number, 
   );
 }
 
+/** These pages are flat scans: a sheet found on one means the pipeline dropped its ink off that "sheet". */
+export function sheetsFoundNote(results: readonly PageResult[], methods: readonly string[]): string {
+  const notes = methods.flatMap((method) => {
+    const pages = results.filter((r) => r.scores[method].sheetFound).map((r) => `${r.set}/${r.page}`);
+    return pages.length ? [`${method} found a sheet on ${pages.length} of ${results.length} flat scans, dropping the ink off it: ${pages.join(', ')}.`] : [];
+  });
+  return notes.length ? ` ${notes.join(' ')}` : ` No method found a sheet on these flat scans.`;
+}
+
 export async function runRealEval(options: RealEvalOptions): Promise<RealEvalReport> {
   const log = options.log ?? console.log;
   checkReadmeSplit(options);
@@ -54,7 +63,7 @@ export async function runRealEval(options: RealEvalOptions): Promise<RealEvalRep
   const results = await scoreRealPages(options.dataDir, sets, inkMethods, log);
   const rows = summariseSets(results, sets.map((s) => s.set), methods);
   const table = realEvalTable(rows, methods);
-  const caption = captionFor(options.split, sets, results.length, unavailable);
+  const caption = captionFor(options.split, sets, results.length, unavailable) + sheetsFoundNote(results, methods);
   log(`\n${table}\n\n${caption}`);
 
   const summary = Object.fromEntries(rows.map((r) => [r.label, { pages: r.pages, ...r.byMethod }]));

@@ -7,6 +7,8 @@ import { loadRealPage, type SetPages } from './realPages';
 export interface MethodPageScore extends PageBinaryScore {
   /** Milliseconds from the page's pixels to its ink map. */
   ms: number;
+  /** The method took the scan for a photo of a sheet and dropped what lies off it. */
+  sheetFound: boolean;
 }
 
 export interface PageResult {
@@ -34,9 +36,9 @@ export async function scoreRealPages(dir: string, sets: readonly SetPages[], met
       for (const method of methods) {
         const input = copy(image);
         const t0 = performance.now();
-        const ink = await method.inkMap(input);
+        const { ink, sheetFound } = await method.inkMap(input);
         const ms = performance.now() - t0;
-        scores[method.label] = { ...scoreBinaryPage(ink, truthInk), ms };
+        scores[method.label] = { ...scoreBinaryPage(ink, truthInk), ms, sheetFound };
       }
       const truthInkShare = inkPixels / truthInk.length;
       if (truthInkShare > 0.5) log(`eval --real: ${set.name}/${page.id}: the truth calls ${(100 * truthInkShare).toFixed(0)}% of the page ink: is its polarity inverted (255 must be ink)?`);
