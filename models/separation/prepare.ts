@@ -58,13 +58,27 @@ async function writePage(out: string, name: string, image: RgbaImage, truth: Uin
   await writeGrey(path.join(out, `${name}.truth.png`), truth, f.width, f.height);
 }
 
+interface PreparedImage {
+  image: RgbaImage;
+  truth: Uint8Array;
+  /** The sheet a photo is flattened against (its true corners); none for a flat page. */
+  sheet?: SheetOutline;
+}
+
+/** Generated truth (0–255 coverage) as 255 ink, 0 paper, 128 no say: its soft border, and under what `covered` hides (≥ 32 of 255). */
+function threeLevelTruth(all: Uint8Array, covered?: Uint8Array): Uint8Array {
+  const truth = new Uint8Array(all.length);
+  for (let k = 0; k < all.length; k++) truth[k] = covered && covered[k] >= 32 ? 128 : all[k] >= 128 ? 255 : all[k] > 0 ? 128 : 0;
+  return truth;
+}
+
 async function main(): Promise<void> {
   const out = arg('out');
   if (!out) throw new Error('missing --out');
   mkdirSync(out, { recursive: true });
   const [part, parts] = arg('part', '0/1').split('/').map(Number);
   const pages: PreparedPage[] = [];
-  const jobs: { page: PreparedPage; make: () => Promise<{ image: RgbaImage; truth: Uint8Array; sheet?: SheetOutline }> }[] = [];
+  const jobs: { page: PreparedPage; make: () => Promise<PreparedImage> }[] = [];
   const realDir = arg('real');
   if (realDir) {
     for (const set of readDatasetIndex(realDir).sets) {
@@ -76,38 +90,23 @@ async function main(): Promise<void> {
       }
     }
   }
-  const synth = (split: 'train' | 'val', count: number) => {
+  /** Generated pages of a split: seeds 0…count−1 of it, each made (and its truth read) only when not yet prepared. */
+  const generated = (source: 'synth' | 'photo', split: 'train' | 'val', count: number, make: (seed: number) => Promise<PreparedImage>) => {
     for (let i = 0; i < count; i++) {
       const seed = splitSeed(split, i);
-      const page: PreparedPage = { name: `synth-${seed}`, source: 'synth', set: 'synth', split, width: 0, height: 0 };
-      jobs.push({
-        page,
-        make: async () => {
-          const doc = await generateDocument(seed, { megapixels: 2 });
-          const all = doc.truth.all;
-          const truth = new Uint8Array(all.length);
-          for (let k = 0; k < all.length; k++) truth[k] = all[k] >= 128 ? 255 : all[k] > 0 ? 128 : 0;
-          return { image: doc.image, truth };
-        },
-      });
+      jobs.push({ page: { name: `${source}-${seed}`, source, set: source, split, width: 0, height: 0 }, make: () => make(seed) });
     }
   };
-  const photos = (split: 'train' | 'val', count: number) => {
-    for (let i = 0; i < count; i++) {
-      const seed = splitSeed(split, i);
-      const page: PreparedPage = { name: `photo-${seed}`, source: 'photo', set: 'photo', split, width: 0, height: 0 };
-      jobs.push({
-        page,
-        make: async () => {
-          const photo = await generateDeskPhoto(seed, { megapixels: 2 });
-          const { all } = photo.truth;
-          const truth = new Uint8Array(all.length);
-          for (let k = 0; k < all.length; k++) truth[k] = photo.objectCover[k] >= 32 ? 128 : all[k] >= 128 ? 255 : all[k] > 0 ? 128 : 0;
-          return { image: photo.image, truth, sheet: photo.sheet };
-        },
-      });
-    }
-  };
+  const synth = (split: 'train' | 'val', count: number) =>
+    generated('synth', split, count, async (seed) => {
+      const doc = await generateDocument(seed, { megapixels: 2 });
+      return { image: doc.image, truth: threeLevelTruth(doc.truth.all) };
+    });
+  const photos = (split: 'train' | 'val', count: number) =>
+    generated('photo', split, count, async (seed) => {
+      const photo = await generateDeskPhoto(seed, { megapixels: 2 });
+      return { image: photo.image, truth: threeLevelTruth(photo.truth.all, photo.objectCover), sheet: photo.sheet };
+    });
   synth('train', Number(arg('synth', '0')));
   synth('val', Number(arg('synth-val', '0')));
   photos('train', Number(arg('photos', '0')));
