@@ -5,7 +5,8 @@
  * sides prepare the page with the same code (src/worker/engineInput.ts: src/core's paper field and
  * ink alpha) and run src/core/model's scale normalisation and argmax; only the runtime differs.
  * The committed models/inkseg.onnx is used on both sides (the served copy must be byte-identical).
- * The same for the ink-separation model (models/inksep.onnx): both runtimes decide the same pixels are ink.
+ * The same for the ink-separation model (models/inksep.onnx): both runtimes decide the same pixels are ink;
+ * and for the sheet model (models/sheet.onnx): both find the same sheet in a desk photo.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,8 +14,9 @@ import { expect, test } from '@playwright/test';
 import { InkClass, type ClassMap } from '../src/core';
 import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
 import { separateInkWithModel } from '../src/core/inkSeparation';
-import { createOrtNodeSession, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
-import { generateDocument, splitSeed } from '../src/synth';
+import { findSheetWithModel } from '../src/core/sheet/sheetModel';
+import { createOrtNodeSession, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
+import { generateDeskPhoto, generateDocument, splitSeed } from '../src/synth';
 import { engineInputOf } from '../src/worker/engineInput';
 import { openApp } from './support/app';
 
@@ -136,4 +138,45 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node make the same ink/pa
   expect(inkEither).toBeGreaterThan(0.01 * nodeInk.length);
   expect(inkBoth / inkEither).toBeGreaterThanOrEqual(MIN_AGREEMENT);
   expect(differ / nodeInk.length).toBeLessThanOrEqual(1 - MIN_AGREEMENT);
+});
+
+test('onnxruntime-web (WASM, Chromium) and onnxruntime-node find the same sheet in a desk photo', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const committed = readFileSync(DEFAULT_SHEET_MODEL_PATH);
+  const served = await request.get('/models/sheet.onnx');
+  expect(served.status(), 'the web build must deploy the committed sheet model').toBe(200);
+  expect(sha256(await served.body()), 'the served /models/sheet.onnx differs from models/sheet.onnx: rebuild the web app (or unset E2E_REUSE)').toBe(sha256(committed));
+
+  const photo = await generateDeskPhoto(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS, desk: 'wood-dark', clutter: [] });
+  const { width, height } = photo.image;
+
+  const { ort, session } = await createOrtNodeSession(DEFAULT_SHEET_MODEL_PATH, 1);
+  let nodeSheet;
+  try {
+    nodeSheet = await findSheetWithModel(ortRun(ort, session), photo.image);
+  } finally {
+    await session.release();
+  }
+  expect(nodeSheet, 'onnxruntime-node finds the sheet').not.toBeNull();
+
+  await openApp(page, '?diagnostics=1&disableGpu=1');
+  const base64 = Buffer.from(photo.image.data.buffer, photo.image.data.byteOffset, photo.image.data.byteLength).toString('base64');
+  const web = await page.evaluate(
+    async ({ width, height, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return window.inkliftDiagnostics!.sheetOn({ width, height, data: bytes as unknown as number[] });
+    },
+    { width, height, base64 },
+  );
+  expect(web, 'the worker has no sheet model').not.toBeNull();
+  expect(web!.engine).toContain('sheet');
+  expect(web!.corners, 'onnxruntime-web finds the sheet').not.toBeNull();
+  const gaps = nodeSheet!.corners.map((c, i) => Math.hypot(c.x - web!.corners![i].x, c.y - web!.corners![i].y));
+  console.log(`sheet corners, onnxruntime-web (WASM) vs onnxruntime-node: largest gap ${Math.max(...gaps).toFixed(3)} px of a ${width}×${height} photo`);
+  // Both sides run the same quad fitting on nearly the same map: the corners agree to a pixel, and both lie near the true ones.
+  for (const gap of gaps) expect(gap).toBeLessThanOrEqual(1);
+  for (const [i, corner] of nodeSheet!.corners.entries()) {
+    const nearest = Math.min(...photo.sheet.corners.map((t) => Math.hypot(corner.x - t.x, corner.y - t.y)));
+    expect(nearest, `corner ${i} near a true one`).toBeLessThan(0.03 * Math.hypot(width, height));
+  }
 });

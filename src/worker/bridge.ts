@@ -4,7 +4,7 @@
  * ends after a while without work.
  */
 import * as Comlink from 'comlink';
-import type { ClassMap, RgbaImage } from '../core';
+import type { ClassMap, Point, RgbaImage } from '../core';
 import type { EngineSettings, EngineStatus, ProcessorApi, ProcessRequest, ProcessResult, ProgressCallback } from './protocol';
 
 const IDLE_TIMEOUT_MS = 120_000;
@@ -77,6 +77,10 @@ export class ProcessorBridge {
 
   inkDecisionOn(image: RgbaImage, settings: EngineSettings): Promise<{ ink: Uint8Array; engine: string } | null> {
     return this.call((remote) => remote.inkDecisionOn(image, settings));
+  }
+
+  sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; engine: string } | null> {
+    return this.call((remote) => remote.sheetOn(image, settings));
   }
 
   /** Stops whatever runs now: the worker is terminated and pending calls fail with CancelledError. */

@@ -66,6 +66,13 @@ const api: ProcessorApi = {
     const { ink } = await engine.separateInk(engineInputOf(image).flattened);
     return Comlink.transfer({ ink, engine: engine.name }, [ink.buffer]);
   },
+
+  async sheetOn(image, settings) {
+    const engine = await engineOn('wasm', settings);
+    if (!engine.findSheet) return null;
+    const sheet = await engine.findSheet(image);
+    return { corners: sheet ? [...sheet.corners] : null, engine: engine.name };
+  },
 };
 
 Comlink.expose(api);

@@ -1,5 +1,5 @@
 /** What the page and the processing worker say to each other (through comlink). */
-import type { CleanOptions, ClassMap, FoundInk, RgbaImage } from '../core';
+import type { CleanOptions, ClassMap, FoundInk, Point, RgbaImage } from '../core';
 
 export type OutputFormat = 'png' | 'webp';
 
@@ -67,4 +67,6 @@ export interface ProcessorApi {
   classMapOn(image: RgbaImage, backend: 'webgpu' | 'wasm', settings: EngineSettings, longSide: number): Promise<ClassMap & { backend: string }>;
   /** Test and diagnostics: the ink-separation model's decision (1 = ink per pixel) on WASM, or null without that model. */
   inkDecisionOn(image: RgbaImage, settings: EngineSettings): Promise<{ ink: Uint8Array; engine: string } | null>;
+  /** Test and diagnostics: the sheet the WASM engine finds in a photo (null corners for none), or null without a sheet model. */
+  sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; engine: string } | null>;
 }

@@ -2,7 +2,8 @@
  * Test and diagnostics hook: with ?allowFallbackGpu=1 (or ?diagnostics=1) the page exposes
  * `window.inkliftDiagnostics.classMapOn(image, backend)`, the model's class map of an RGBA image on
  * WebGPU or WASM, so the e2e suite can compare backends; `inkDecisionOn(image)`, the ink-separation
- * model's decision on WASM, to compare with onnxruntime-node; and `processTimed(...)`, one document
+ * model's decision on WASM, to compare with onnxruntime-node; `sheetOn(image)`, the sheet found in a
+ * photo with the sheet model on WASM, likewise; and `processTimed(...)`, one document
  * through the app's own worker (decode → pipeline → encode) with the page's wall time and the
  * worker's per-stage times, for the browser benchmark (src/tools/bench/browser.ts). Absent otherwise.
  */
@@ -18,6 +19,8 @@ declare global {
       processTimed(input: Blob, format?: 'png' | 'webp'): Promise<TimedRun>;
       /** The ink-separation model's decision on WASM as base64 bytes (1 = ink), or null without that model. */
       inkDecisionOn(image: { width: number; height: number; data: number[] }): Promise<{ ink: string; engine: string } | null>;
+      /** The sheet the engine finds in a photo on WASM (corners null for none), or null without the sheet model. */
+      sheetOn(image: { width: number; height: number; data: number[] }): Promise<{ corners: { x: number; y: number }[] | null; engine: string } | null>;
     };
   }
 }
@@ -50,6 +53,10 @@ export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSetti
       let binary = '';
       for (let i = 0; i < decision.ink.length; i += 0x8000) binary += String.fromCharCode(...decision.ink.subarray(i, i + 0x8000));
       return { ink: btoa(binary), engine: decision.engine };
+    },
+    async sheetOn(image) {
+      const raster: RgbaImage = { width: image.width, height: image.height, data: Uint8ClampedArray.from(image.data) };
+      return bridge.sheetOn(raster, settings);
     },
     async processTimed(input, format = 'png') {
       await bridge.prepareEngine(settings);
