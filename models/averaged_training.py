@@ -1,5 +1,8 @@
 """What the small models' training loops share: the weights' running average (what is validated and
-exported) and a resumable checkpoint of model, average, optimiser, step, best score and random state."""
+exported), a resumable checkpoint of model, average, optimiser, step, best score and random state,
+optional starting weights, and the cosine learning-rate schedule."""
+import copy
+import math
 import os
 
 import torch
@@ -33,3 +36,25 @@ def resume(work, model, average, opt, rng):
 
 def save_checkpoint(work, model, average, opt, step, best, rng):
     torch.save({'model': model.state_dict(), 'ema': average.state_dict(), 'opt': opt.state_dict(), 'step': step, 'best': best, 'rng': rng.getstate()}, checkpoint_path(work))
+
+
+def start_training(model, work, lr, rng, init=''):
+    """(average, optimiser, step, best) for `model`: from `init`'s weights when given (an earlier run's
+    best.pt), then from the work folder's checkpoint when there is one."""
+    if init:
+        model.load_state_dict(torch.load(init))
+        print(f'starting from {init}', flush=True)
+    average = copy.deepcopy(model)
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    step, best = resume(work, model, average, opt, rng)
+    if step:
+        print(f'resumed at step {step} (best val score {best:.4f})', flush=True)
+    return average, opt, step, best
+
+
+def set_cosine_lr(opt, base, step, steps):
+    """The learning rate at `step` of a cosine decay from `base` to 0 over `steps`; returns it."""
+    lr = base * 0.5 * (1 + math.cos(math.pi * step / steps))
+    for g in opt.param_groups:
+        g['lr'] = lr
+    return lr

@@ -6,7 +6,6 @@ again; the best checkpoint by the real validation pages' F-measure is exported t
   /usr/bin/python3 models/separation/train.py --data DIR --out models/inksep.onnx [--minutes 30]
 """
 import argparse
-import copy
 import math
 import os
 import random
@@ -20,7 +19,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from averaged_training import resume, save_checkpoint, update_average  # noqa: E402
+from averaged_training import save_checkpoint, set_cosine_lr, start_training, update_average  # noqa: E402
 from data import FAINTEST_STRENGTH, OUTPUT_STRIDE, Page, cell_input, load_pages, taps  # noqa: E402
 from net import InkSep, export_onnx, param_count  # noqa: E402
 from transplant import bleed_through, transplant_ink  # noqa: E402
@@ -226,24 +225,15 @@ def main():
     donors = (train_real, real_weights)
 
     model = InkSep(tuple(int(w) for w in args.widths.split(',')))
-    if args.init:
-        model.load_state_dict(torch.load(args.init))
-        print(f'starting from {args.init}', flush=True)
     print(f'InkSep: {param_count(model)} parameters', flush=True)
     # The weights' running average is what is validated and exported: single steps on a few crops of
     # very different pages move a small network a lot (validation FM jumped by 15 points between
     # checkpoints without it).
-    ema = copy.deepcopy(model)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    step, best = resume(args.work, model, ema, opt, rng)
-    if step:
-        print(f'resumed at step {step} (best val score {best:.2f})', flush=True)
+    ema, opt, step, best = start_training(model, args.work, args.lr, rng, args.init)
     started = time.time()
     losses = []
     while step < args.steps and (time.time() - started) < args.minutes * 60:
-        lr = args.lr * 0.5 * (1 + math.cos(math.pi * step / args.steps))
-        for g in opt.param_groups:
-            g['lr'] = lr
+        lr = set_cosine_lr(opt, args.lr, step, args.steps)
         samples = []
         for _ in range(args.batch):
             pick = rng.random()

@@ -6,9 +6,7 @@ checkpoint is chosen on validation only: generated val photos and the real sheet
   /usr/bin/python3 models/sheet/train.py --data DIR [--data DIR]... --val DIR [--val DIR]... --work DIR --out models/sheet.onnx
 """
 import argparse
-import copy
 import glob
-import math
 import os
 import random
 import sys
@@ -21,7 +19,7 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from averaged_training import resume, save_checkpoint, update_average  # noqa: E402
+from averaged_training import save_checkpoint, set_cosine_lr, start_training, update_average  # noqa: E402
 from net import INPUT_SIZE, OUTPUT_STRIDE, SheetNet, export_onnx, param_count  # noqa: E402
 
 OUTPUT_SIZE = INPUT_SIZE // OUTPUT_STRIDE
@@ -130,21 +128,12 @@ def main():
     print(f'train: {len(photos)} photos, {len(flats)} flat pages, {len(scans)} real scans; val: {len(val)}', flush=True)
 
     model = SheetNet()
-    if args.init:
-        model.load_state_dict(torch.load(args.init))
-        print(f'starting from {args.init}', flush=True)
     print(f'SheetNet: {param_count(model)} parameters', flush=True)
-    ema = copy.deepcopy(model)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    step, best = resume(args.work, model, ema, opt, rng)
-    if step:
-        print(f'resumed at step {step} (best val score {best:.4f})', flush=True)
+    ema, opt, step, best = start_training(model, args.work, args.lr, rng, args.init)
     started = time.time()
     losses = []
     while step < args.steps and (time.time() - started) < args.minutes * 60:
-        lr = args.lr * 0.5 * (1 + math.cos(math.pi * step / args.steps))
-        for g in opt.param_groups:
-            g['lr'] = lr
+        lr = set_cosine_lr(opt, args.lr, step, args.steps)
         batch = [sample(pick_pair(photos, flats, scans, args, rng), rng) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]))
         t = torch.from_numpy(np.stack([b[1] for b in batch]))[:, None]
