@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { InkClass, type ClassMap } from '../src/core';
 import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
 import { separateInkWithModel } from '../src/core/inkSeparation';
@@ -29,6 +29,13 @@ const PRESENT_SHARE = 0.005;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** Both runtimes must run the same file: the web build serves the committed model byte for byte. */
+async function expectServedAsCommitted(request: APIRequestContext, file: string, committedPath: string): Promise<void> {
+  const served = await request.get(`/models/${file}`);
+  expect(served.status(), `the web build must deploy the committed models/${file}`).toBe(200);
+  expect(sha256(await served.body()), `the served /models/${file} differs from models/${file}: rebuild the web app (or unset E2E_REUSE)`).toBe(sha256(readFileSync(committedPath)));
+}
+
 function agreement(a: ClassMap, b: ClassMap, only?: (i: number) => boolean): { same: number; cells: number } {
   let same = 0;
   let cells = 0;
@@ -42,10 +49,7 @@ function agreement(a: ClassMap, b: ClassMap, only?: (i: number) => boolean): { s
 
 test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class map on a fixed page', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const committed = readFileSync(DEFAULT_MODEL_PATH);
-  const served = await request.get('/models/inkseg.onnx');
-  expect(served.status(), 'the web build must deploy the committed model').toBe(200);
-  expect(sha256(await served.body()), 'the served /models/inkseg.onnx differs from models/inkseg.onnx: rebuild the web app (or unset E2E_REUSE)').toBe(sha256(committed));
+  await expectServedAsCommitted(request, 'inkseg.onnx', DEFAULT_MODEL_PATH);
 
   const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
   const { width, height } = doc.image;
@@ -94,10 +98,7 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class 
 
 test('onnxruntime-web (WASM, Chromium) and onnxruntime-node make the same ink/paper decision on a fixed page', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const committed = readFileSync(DEFAULT_SEPARATION_MODEL_PATH);
-  const served = await request.get('/models/inksep.onnx');
-  expect(served.status(), 'the web build must deploy the committed separation model').toBe(200);
-  expect(sha256(await served.body()), 'the served /models/inksep.onnx differs from models/inksep.onnx: rebuild the web app (or unset E2E_REUSE)').toBe(sha256(committed));
+  await expectServedAsCommitted(request, 'inksep.onnx', DEFAULT_SEPARATION_MODEL_PATH);
 
   const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
   const { width, height } = doc.image;
@@ -142,10 +143,7 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node make the same ink/pa
 
 test('onnxruntime-web (WASM, Chromium) and onnxruntime-node find the same sheet in a desk photo', async ({ page, request }) => {
   test.setTimeout(300_000);
-  const committed = readFileSync(DEFAULT_SHEET_MODEL_PATH);
-  const served = await request.get('/models/sheet.onnx');
-  expect(served.status(), 'the web build must deploy the committed sheet model').toBe(200);
-  expect(sha256(await served.body()), 'the served /models/sheet.onnx differs from models/sheet.onnx: rebuild the web app (or unset E2E_REUSE)').toBe(sha256(committed));
+  await expectServedAsCommitted(request, 'sheet.onnx', DEFAULT_SHEET_MODEL_PATH);
 
   const photo = await generateDeskPhoto(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS, desk: 'wood-dark', clutter: [] });
   const { width, height } = photo.image;
