@@ -4,12 +4,14 @@
  * to SOURCE_LONG_SIDE on the long side so training can still cut frames out of them. Per case it writes
  *   NAME.rgb.png   the photo's mean colour per cell
  *   NAME.mask.png  the share of the cell on the sheet (0..255; a flat page is all sheet)
+ * `--held DIR`: photos of sheets held up in a hand (render.ts --photos --held), named held-* (trained on
+ * as photos; a group of their own in validation).
  * `--real-val DIR`: the real sheet photos' validation session (src/tools/realData/photoSets.ts: never
  * trained on, only to choose the checkpoint), their masks drawn from the corner truth.
  * `--real-scans DIR --scan-split train|val`: the real paper scans of a `npm run data:real` build (the
  * DIBCO family, Bickley, PHIBD, Nabuco; that split only, never report pages): tight crops of stained,
  * darkened historical pages, all sheet — a scan with a dark margin is not a photo of a sheet on a desk.
- * Usage: tsx models/sheet/prepare.ts --out DIR [--photos DIR]... [--flat DIR --flat-count N] [--real-val DIR]
+ * Usage: tsx models/sheet/prepare.ts --out DIR [--photos DIR]... [--held DIR]... [--flat DIR --flat-count N] [--real-val DIR]
  *          [--real-scans DIR --scan-split S] [--part K/N]
  */
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -83,10 +85,12 @@ async function main(): Promise<void> {
       cases.push({ name: `real-${id}`, image: file, mask: { corners: corners[id] } });
     }
   }
-  for (const dir of args('photos')) {
-    for (const f of readdirSync(dir).filter((f) => f.endsWith('.sheet.png')).sort()) {
-      const id = f.replace('.sheet.png', '');
-      cases.push({ name: `photo-${id}`, image: path.join(dir, `${id}.jpg`), mask: path.join(dir, f) });
+  for (const [flag, prefix] of [['photos', 'photo'], ['held', 'held']] as const) {
+    for (const dir of args(flag)) {
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.sheet.png')).sort()) {
+        const id = f.replace('.sheet.png', '');
+        cases.push({ name: `${prefix}-${id}`, image: path.join(dir, `${id}.jpg`), mask: path.join(dir, f) });
+      }
     }
   }
   const flatCount = Number(args('flat-count')[0] ?? 0);

@@ -2,7 +2,7 @@
  * Renders a synthetic split to disk.
  *
  *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X] [--real-ink DIR]
- *                           [--photos [--desk-images DIR]]
+ *                           [--photos [--desk-images DIR] [--held]]
  *
  * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
  * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
@@ -21,7 +21,8 @@
  * `--photos`: each case is instead a phone photo of the seed's page on a desk (desk/scene.ts, 2 MP unless
  * --megapixels), plus NNNN.sheet.png (255 on the sheet) and, in the manifest, the sheet's corners
  * (clockwise from the page's top-left, in the photo's pixels) and the scene (desk, pose, clutter, light);
- * `--desk-images DIR` takes the desks from real photos in DIR.
+ * `--desk-images DIR` takes the desks from real photos in DIR; `--held`: the sheet is held up in a hand in
+ * front of a room or the outdoors instead (desk/surroundings.ts; for the sheet finder's training).
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */
@@ -56,13 +57,15 @@ async function main(): Promise<void> {
   const photos = process.argv.includes('--photos');
   if (photos && realInkDir) throw new Error('--real-ink is for flat training pages; --photos renders drawn ink');
   const deskImages = arg('desk-images');
+  const held = process.argv.includes('--held');
+  if (held && !photos) throw new Error('--held is a kind of photo: give --photos too');
   mkdirSync(out, { recursive: true });
   const digits = Math.max(4, String(start + count - 1).length);
   const cases: unknown[] = [];
   const started = performance.now();
   for (let i = start; i < start + count; i++) {
     const seed = splitSeed(split, i);
-    const photo = photos ? await generateDeskPhoto(seed, { megapixels: megapixels ?? 2, deskImages }) : null;
+    const photo = photos ? await generateDeskPhoto(seed, { megapixels: megapixels ?? 2, deskImages, held }) : null;
     const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk }));
     const { width, height } = doc.meta;
     const id = String(i).padStart(digits, '0');

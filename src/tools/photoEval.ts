@@ -18,8 +18,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cleanImage, type RgbaImage, type SheetOutline } from '../core';
-import { generateDeskPhoto } from '../synth/desk/scene';
-import type { DeskKind } from '../synth/desk/desks';
+import { generateDeskPhoto, type DeskMeta } from '../synth/desk/scene';
 import { generateDocument } from '../synth/generate';
 import { isSplit, splitSeed } from '../synth/splits';
 import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
@@ -30,7 +29,7 @@ import { inkOutsideSheet, sheetIoU } from './photoMetrics';
 
 interface PageScore {
   seed: number;
-  desk: DeskKind | 'photo';
+  desk: DeskMeta['kind'];
   flat: Partial<Record<TaskName, number>>;
   photo: Partial<Record<TaskName, number>>;
   /** % of the all-ink result's kept ink off the sheet; undefined when nothing was kept. */

@@ -10,7 +10,8 @@ import { blurField } from './blur';
 import { signedArea } from '../../core/polygon';
 import type { Random } from '../random';
 
-export type ClutterKind = 'pen' | 'marker' | 'phone' | 'coin' | 'sticky-note';
+export type ClutterKind = 'pen' | 'marker' | 'phone' | 'coin' | 'sticky-note' | 'hand';
+/** What lies on a desk ('hand' is not among them: a hand holds a sheet up, see placeHands). */
 export const CLUTTER_KINDS: readonly ClutterKind[] = ['pen', 'marker', 'phone', 'coin', 'sticky-note'];
 
 export interface ClutterItem {
@@ -55,6 +56,29 @@ export function drawClutterItems(random: Random, frame: { width: number; height:
     }
   }
   return items;
+}
+
+/**
+ * Hands holding the sheet up: each grips a point of one edge (the lower and side edges as the photo
+ * shows them, where people hold a sheet), thumb and fingertips over the sheet, the arm leaving outward.
+ */
+export function placeHands(random: Random, sheet: readonly Point[], count: number): ClutterItem[] {
+  const centre = { x: sheet.reduce((s, p) => s + p.x, 0) / 4, y: sheet.reduce((s, p) => s + p.y, 0) / 4 };
+  const edges = [0, 1, 2, 3].map((k) => {
+    const a = sheet[k];
+    const b = sheet[(k + 1) % 4];
+    const mid = lerp(a, b, 0.5);
+    return { a, b, outward: Math.atan2(mid.y - centre.y, mid.x - centre.x) };
+  });
+  // Lower edges first: the outward direction pointing down scores highest.
+  const ranked = [...edges].sort((p, q) => Math.sin(q.outward) - Math.sin(p.outward));
+  const hands: ClutterItem[] = [];
+  for (let k = 0; k < count; k++) {
+    const edge = random.chance(0.6) ? ranked[k % 2] : random.pick(ranked);
+    const grip = lerp(edge.a, edge.b, random.range(0.15, 0.85));
+    hands.push({ kind: 'hand', x: grip.x, y: grip.y, angle: edge.outward + random.range(-0.5, 0.5), onSheet: true });
+  }
+  return hands;
 }
 
 const lerp = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
@@ -105,6 +129,8 @@ interface Look {
   accent: string;
   /** A coin's radius as a share of the sheet's short side. */
   radius?: number;
+  /** A hand's size against the sheet; its sleeve colour is `accent` ('' for a bare arm). */
+  handScale?: number;
 }
 
 function lookOf(kind: ClutterKind, random: Random): Look {
@@ -119,6 +145,12 @@ function lookOf(kind: ClutterKind, random: Random): Look {
       return random.chance(0.5) ? { body: '#c9a24a', accent: '#8a6a22', radius: random.range(0.04, 0.065) } : { body: '#c4c6ca', accent: '#7d8084', radius: random.range(0.04, 0.065) };
     case 'sticky-note':
       return { body: random.pick(['#fbe96a', '#f7a8c8', '#a8e6a0', '#9fd3f5', '#ffb36b']), accent: '#000000' };
+    case 'hand': {
+      const skin = random.pick<[number, number, number]>([[236, 188, 160], [224, 172, 140], [198, 140, 105], [160, 105, 72], [112, 72, 48], [245, 205, 185]]);
+      const k = random.range(0.85, 1.1);
+      const sleeve = random.pick(['#1c1c22', '#3a4a6a', '#e8e8ea', '#7a2a2a', '#5a5a58', '#2f5a3a', '#c8b89a']);
+      return { body: `rgb(${skin.map((v) => Math.round(Math.min(255, v * k))).join(',')})`, accent: random.chance(0.6) ? sleeve : '', handScale: random.range(0.9, 1.25) };
+    }
   }
 }
 
@@ -202,6 +234,39 @@ function drawObject(ctx: SKRSContext2D, kind: ClutterKind, side: number, look: L
       }
       return;
     }
+    case 'hand':
+      drawHand(ctx, side * (look.handScale ?? 1), look, paint);
+      return;
+  }
+}
+
+/**
+ * A hand gripping the sheet's edge at the origin, the arm leaving along +x: palm and fingers straddle
+ * the edge, the thumb lies on the sheet (−x), a sleeve (when the look has one) covers the forearm.
+ */
+function drawHand(ctx: SKRSContext2D, side: number, look: Look, paint: (style: string) => string): void {
+  const palm = side * 0.11;
+  ctx.fillStyle = paint(look.body);
+  ctx.beginPath();
+  ctx.roundRect(palm * 0.4, -palm * 0.9, side * 3, palm * 1.8, palm * 0.8);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(palm * 0.5, 0, palm * 1.3, palm * 1.1, 0, 0, Math.PI * 2);
+  ctx.fill();
+  // Thumb over the sheet; fingertips peeking round the edge beside it.
+  ctx.beginPath();
+  ctx.roundRect(-palm * 1.6, -palm * 0.95, palm * 2, palm * 0.55, palm * 0.27);
+  ctx.fill();
+  for (let f = 0; f < 3; f++) {
+    ctx.beginPath();
+    ctx.roundRect(-palm * 0.9, -palm * 0.2 + f * palm * 0.42, palm * 1.3, palm * 0.38, palm * 0.19);
+    ctx.fill();
+  }
+  if (look.accent) {
+    ctx.fillStyle = paint(look.accent);
+    ctx.beginPath();
+    ctx.roundRect(palm * 3.2, -palm * 1.15, side * 3, palm * 2.3, palm * 0.5);
+    ctx.fill();
   }
 }
 

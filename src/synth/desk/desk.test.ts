@@ -119,4 +119,40 @@ describe('desk photos', () => {
     }
     expect(red).toBeGreaterThan(blue * 2);
   });
+
+  it('hold the sheet up in a hand in front of surroundings often brighter than the paper, when asked', async () => {
+    let brighterBehind = 0;
+    let hands = 0;
+    for (const seed of [61, 62, 63, 64, 65, 66]) {
+      const photo = await generateDeskPhoto(seed, { megapixels: 0.12, held: true });
+      expect(photo.meta.desk).toMatchObject({ kind: 'room', held: true });
+      expect(photo.meta.desk.clutter.every((c) => c.kind === 'hand')).toBe(true);
+      const { data } = photo.image;
+      const grey = (i: number) => data[i * 4] + data[i * 4 + 1] + data[i * 4 + 2];
+      const paper: number[] = [];
+      for (let i = 0; i < photo.sheetMask.length; i++) if (photo.sheetMask[i] && !photo.objectCover[i]) paper.push(grey(i));
+      paper.sort((a, b) => a - b);
+      const paperLight = paper[Math.floor(paper.length * 0.9)];
+      let handOnSheet = 0;
+      let brightBehind = 0;
+      let behind = 0;
+      for (let i = 0; i < photo.sheetMask.length; i++) {
+        if (photo.sheetMask[i]) {
+          if (photo.objectCover[i] === 255) handOnSheet++;
+          continue;
+        }
+        behind++;
+        if (grey(i) > paperLight) brightBehind++;
+      }
+      if (photo.meta.desk.clutter.length > 0) {
+        hands++;
+        expect(handOnSheet).toBeGreaterThan(0);
+      }
+      if (brightBehind > behind * 0.1) brighterBehind++;
+      // The sheet's truth is its outline: a hand on it does not change the mask.
+      expect(photo.sheetMask.filter((v) => v === 255).length).toBeGreaterThan(photo.sheetMask.length * 0.2);
+    }
+    expect(hands).toBeGreaterThanOrEqual(4);
+    expect(brighterBehind).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -15,10 +15,11 @@ import { capturePage, encodeCapture } from '../degrade';
 import { renderPage, type DocumentMeta, type SynthDocument } from '../generate';
 import type { Rgb } from '../inks';
 import { createRandom } from '../random';
-import { drawClutterItems, renderClutter, type ClutterItem, type ClutterKind } from './clutter';
+import { drawClutterItems, placeHands, renderClutter, type ClutterItem, type ClutterKind } from './clutter';
 import { drawDeskKind, paintDesk, type DeskKind } from './desks';
 import { polygonArea } from '../../core/polygon';
 import { loadDeskImage } from './realDesks';
+import { overexpose, paintHeldSurroundings } from './surroundings';
 import { choosePhotoCapture, drawSceneLight, handShadowField, sheetShadowField, type SceneLight } from './lighting';
 import { drawCoverage, frameSize, poseSheet, type FrameCut, type SheetPose } from './pose';
 import { drawCurl, warpPage, type Curl } from './warp';
@@ -36,11 +37,18 @@ export interface DeskPhotoOptions {
   curl?: boolean;
   /** A folder of real desk photos to use instead of the procedural desks (never committed: see REAL-DATA.md). */
   deskImages?: string;
+  /**
+   * The sheet held up in a hand in front of a room or the outdoors (surroundings.ts), often brighter
+   * than the paper, instead of lying on a desk; with `deskImages`, two scenes in five are one of those
+   * photos overexposed. For the sheet finder's training: the evaluation splits stay desk photos.
+   */
+  held?: boolean;
 }
 
 export interface DeskMeta {
-  /** 'photo' when the desk is one of the `deskImages`. */
-  kind: DeskKind | 'photo';
+  /** 'photo' when the desk is one of the `deskImages` (overexposed when held), 'room' behind a held sheet. */
+  kind: DeskKind | 'photo' | 'room';
+  held: boolean;
   /** The desk photo's file name, for a real desk. */
   deskImage: string | null;
   /** The page as rendered before it was warped (pixels). */
@@ -86,11 +94,24 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
   const sheet = warpPage(page, pose.corners, curl, frame);
   const { width, height } = frame;
   const n = width * height;
-  const realDesk = options.deskImages ? await loadDeskImage(options.deskImages, deskRandom, width, height) : null;
-  const kind = realDesk ? 'photo' : (options.desk ?? drawDeskKind(deskRandom));
-  const scene = realDesk ? realDesk.pixels : paintDesk(kind as DeskKind, width, height, deskRandom, paperTone(page.paper, page.width));
+  const held = options.held === true;
+  const realDesk = options.deskImages && (!held || deskRandom.chance(0.4)) ? await loadDeskImage(options.deskImages, deskRandom, width, height) : null;
+  const kind = realDesk ? 'photo' : held ? 'room' : (options.desk ?? drawDeskKind(deskRandom));
+  const scene = held
+    ? realDesk
+      ? overexpose(realDesk.pixels, deskRandom)
+      : paintHeldSurroundings(width, height, deskRandom)
+    : realDesk
+      ? realDesk.pixels
+      : paintDesk(kind as DeskKind, width, height, deskRandom, paperTone(page.paper, page.width));
+  // A sheet held up is turned away from the light more often than one lying on a desk: greyer than what is behind it.
+  const sheetGain = held ? deskRandom.range(0.62, 1) : 1;
   const sheetSide = Math.sqrt(polygonArea(sheet.corners) / Math.SQRT2);
-  const items = options.clutter ? drawClutterItems(clutterRandom, frame, sheet.corners, options.clutter) : drawClutterItems(clutterRandom, frame, sheet.corners);
+  const items = held
+    ? placeHands(clutterRandom, sheet.corners, clutterRandom.chance(0.15) ? 0 : clutterRandom.chance(0.75) ? 1 : 2)
+    : options.clutter
+      ? drawClutterItems(clutterRandom, frame, sheet.corners, options.clutter)
+      : drawClutterItems(clutterRandom, frame, sheet.corners);
   const clutter = renderClutter(items, frame, sheetSide, clutterRandom);
   const centre = { x: sheet.corners.reduce((s, p) => s + p.x, 0) / 4, y: sheet.corners.reduce((s, p) => s + p.y, 0) / 4 };
   const light = drawSceneLight(lightRandom, frame, centre);
@@ -110,7 +131,7 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
       const dim = handShadow ? 1 - handShadow[i] : 1;
       const shine = glare ? glare.strength * Math.exp(-((x - glare.x) ** 2 + (y - glare.y) ** 2) * glareScale) : 0;
       for (let ch = 0; ch < 3; ch++) {
-        const below = (sheet.colour[i * 3 + ch] * onSheet + scene[i * 3 + ch] * (1 - onSheet)) * shade;
+        const below = (sheet.colour[i * 3 + ch] * sheetGain * onSheet + scene[i * 3 + ch] * (1 - onSheet)) * shade;
         const seen = (below * (1 - cover) + objects[i * 4 + ch] * cover) * dim;
         scene[i * 3 + ch] = seen + (252 - seen) * shine;
       }
@@ -143,7 +164,7 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
       height,
       capture,
       timings: { page: t1 - t0, scene: t2 - t1, capture: t3 - t2, encode: t4 - t3, total: t4 - t0 },
-      desk: { kind, deskImage: realDesk?.file ?? null, page: { width: page.width, height: page.height }, pose: poseMeta, curl, clutter: clutter.items, light },
+      desk: { kind, held, deskImage: realDesk?.file ?? null, page: { width: page.width, height: page.height }, pose: poseMeta, curl, clutter: clutter.items, light },
     },
   };
 }
