@@ -1,5 +1,6 @@
 import { chroma, inkHue, readInkColour } from './inkColour';
 import { pixelDeficit } from './inkAlpha';
+import { pixelsWithAlpha } from './inkPixels';
 import { PEN_HUE_MAX, PEN_HUE_MIN } from './classical/penHue';
 import { InkClass, type ClassMap, type RgbaImage } from './types';
 
@@ -15,7 +16,7 @@ import { InkClass, type ClassMap, type RgbaImage } from './types';
 export interface RefineOptions {
   /** Cost (in colour-distance units of the deficit space, 0..441) per cell of distance to a candidate's cell. */
   cellPenalty: number;
-  /** Ink alpha from which a pixel's colour counts towards its class's colour. */
+  /** Ink alpha (at least 1) from which a pixel's colour counts towards its class's colour. */
   solidAlpha: number;
   /** Side, in cells, of the blocks over which class colours are pooled. */
   block: number;
@@ -42,6 +43,25 @@ const ink = new Float64Array(3);
 /** Fewest solid pixels of a class in a neighbourhood of blocks for its local colour to be trusted. */
 const MIN_COLOUR_PIXELS = 24;
 
+/**
+ * The pixels with ink (alpha > 0) in page order, and where each row's start among them: the passes
+ * below visit only these (most of a 12-MP page is paper).
+ */
+interface InkPixels {
+  pixels: Int32Array;
+  rowStart: Int32Array;
+}
+
+function inkPixelsOf(inkAlpha: Uint8Array, width: number, height: number): InkPixels {
+  const pixels = pixelsWithAlpha(inkAlpha, 1);
+  const rowStart = new Int32Array(height + 1);
+  for (let y = 0, j = 0; y <= height; y++) {
+    while (j < pixels.length && pixels[j] < y * width) j++;
+    rowStart[y] = j;
+  }
+  return { pixels, rowStart };
+}
+
 export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, options: Partial<RefineOptions> = {}): ClassMap {
   const { width, height, data } = flattened;
   if (coarse.width >= width && coarse.height >= height) return coarse;
@@ -52,8 +72,9 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
   const cellY = new Int32Array(height);
   for (let y = 0; y < height; y++) cellY[y] = Math.min(ch - 1, Math.floor((y * ch) / height));
 
+  const inkPixels = inkPixelsOf(inkAlpha, width, height);
   const mixed = mixedCells(coarse, opts.radius);
-  const colours = classColours(coarse, mixed, flattened, inkAlpha, cellX, cellY, opts);
+  const colours = classColours(coarse, mixed, flattened, inkAlpha, inkPixels, cellX, cellY, opts);
   const blocksWide = Math.ceil(cw / opts.block);
   const separation2 = opts.separation * opts.separation;
 
@@ -70,9 +91,10 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
     const blockRow = ((cy / opts.block) | 0) * blocksWide;
     const above = (y + 0.5 - cy * cellH) / cellH;
     const below = ((cy + 1) * cellH - y - 0.5) / cellH;
-    for (let x = 0, p = y * width; x < width; x++, p++) {
+    for (let j = inkPixels.rowStart[y], rowEnd = inkPixels.rowStart[y + 1]; j < rowEnd; j++) {
+      const p = inkPixels.pixels[j];
+      const x = p - y * width;
       const a = inkAlpha[p];
-      if (a === 0) continue;
       const cx = cellX[x];
       const k = cellRow + cx;
       const block = blockRow + ((cx / opts.block) | 0);
@@ -111,7 +133,7 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
       }
     }
   }
-  if (coarse.handwritingRecognised) followInksByColour(out, moved, flattened, inkAlpha, cellX, cellY, blocksWide, opts.block);
+  if (coarse.handwritingRecognised) followInksByColour(out, moved, flattened, inkAlpha, inkPixels, cellX, cellY, blocksWide, opts.block);
   followIntoFaintInk(out, moved, inkAlpha, width, height, 128);
   return { width, height, classes: out };
 }
@@ -158,7 +180,17 @@ const PEN_STAMP_SEPARATION = 20;
  * pass alone moved the classical stamps by +0.0004 and −0.0001 on the two halves, so it stays with
  * the rest.
  */
-function followInksByColour(out: Uint8Array, moved: number[], flattened: RgbaImage, inkAlpha: Uint8Array, cellX: Int32Array, cellY: Int32Array, blocksWide: number, block: number): void {
+function followInksByColour(
+  out: Uint8Array,
+  moved: number[],
+  flattened: RgbaImage,
+  inkAlpha: Uint8Array,
+  inkPixels: InkPixels,
+  cellX: Int32Array,
+  cellY: Int32Array,
+  blocksWide: number,
+  block: number,
+): void {
   const { width, height, data } = flattened;
   const blocksHigh = Math.ceil((cellY[height - 1] + 1) / block);
   const blockOf = (x: number, y: number) => ((cellY[y] / block) | 0) * blocksWide + ((cellX[x] / block) | 0);
@@ -167,8 +199,10 @@ function followInksByColour(out: Uint8Array, moved: number[], flattened: RgbaIma
   const sums = new Float64Array(blocksWide * blocksHigh * entries * 4);
   const entryOf = new Int8Array(CLASSES).fill(-1);
   FOLLOWED.forEach((c, e) => (entryOf[c] = e));
-  for (let y = 0, p = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, p++) {
+  for (let y = 0; y < height; y++) {
+    for (let j = inkPixels.rowStart[y], rowEnd = inkPixels.rowStart[y + 1]; j < rowEnd; j++) {
+      const p = inkPixels.pixels[j];
+      const x = p - y * width;
       if (inkAlpha[p] < 128) continue;
       const e = entryOf[out[p]];
       if (e < 0) continue;
@@ -501,7 +535,16 @@ interface ClassColours {
  * cells and read over the 3×3 blocks around (inks vary across a page: light, uneven stamps),
  * falling back to the whole page's mean.
  */
-function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage, inkAlpha: Uint8Array, cellX: Int32Array, cellY: Int32Array, opts: RefineOptions): ClassColours {
+function classColours(
+  coarse: ClassMap,
+  mixed: Uint8Array,
+  flattened: RgbaImage,
+  inkAlpha: Uint8Array,
+  inkPixels: InkPixels,
+  cellX: Int32Array,
+  cellY: Int32Array,
+  opts: RefineOptions,
+): ClassColours {
   const { width, height, data } = flattened;
   const { width: cw, height: ch, classes } = coarse;
   const bw = Math.ceil(cw / opts.block);
@@ -513,7 +556,9 @@ function classColours(coarse: ClassMap, mixed: Uint8Array, flattened: RgbaImage,
   for (let y = 0; y < height; y++) {
     const cy = cellY[y];
     const blockRow = ((cy / opts.block) | 0) * bw;
-    for (let x = 0, p = y * width; x < width; x++, p++) {
+    for (let j = inkPixels.rowStart[y], rowEnd = inkPixels.rowStart[y + 1]; j < rowEnd; j++) {
+      const p = inkPixels.pixels[j];
+      const x = p - y * width;
       if (inkAlpha[p] < opts.solidAlpha) continue;
       const k = cy * cw + cellX[x];
       const c = classes[k];

@@ -1,5 +1,5 @@
 import { inkScale } from './inkAlpha';
-import { rgbaWords } from './pixelWords';
+import { pixelsWithAlpha } from './inkPixels';
 import { InkClass, type ClassMap, type CleanOptions, type RgbaImage } from './types';
 
 export type InkClassName = Exclude<keyof typeof InkClass, 'paper'>;
@@ -51,24 +51,13 @@ export function keptClasses(rule: CompositionRule): Uint8Array {
   return kept;
 }
 
-/** Cells of the class map within one cell of kept ink: other ink there may stay (keepTouching). */
-function touchZone(classMap: ClassMap, kept: Uint8Array): Uint8Array {
+/** Whether the class map holds kept ink within one cell of cell (cx, cy): other ink there may stay (keepTouching). */
+function touchesKept(classMap: ClassMap, cx: number, cy: number, kept: Uint8Array): boolean {
   const { width, height, classes } = classMap;
-  const zone = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (kept[classes[y * width + x]] === 0) continue;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < width) zone[yy * width + xx] = 1;
-        }
-      }
-    }
+  for (let y = Math.max(0, cy - 1), y1 = Math.min(height - 1, cy + 1); y <= y1; y++) {
+    for (let x = Math.max(0, cx - 1), x1 = Math.min(width - 1, cx + 1); x <= x1; x++) if (kept[classes[y * width + x]] !== 0) return true;
   }
-  return zone;
+  return false;
 }
 
 /**
@@ -84,31 +73,30 @@ export function composeInk(flattened: RgbaImage, inkAlpha: Uint8Array, classMap:
   if (rule.keepTouching) {
     for (const c of [InkClass.printed, InkClass.formLine, InkClass.handwriting, InkClass.stamp]) touchable[c] = 1 - kept[c];
   }
-  const zone = rule.keepTouching ? touchZone(classMap, kept) : new Uint8Array(classMap.width * classMap.height);
   const { classes } = classMap;
-  const words = rgbaWords(data, width * height);
   const cellX = new Int32Array(width);
   for (let x = 0; x < width; x++) cellX[x] = Math.min(classMap.width - 1, Math.floor((x * classMap.width) / width));
-  for (let y = 0; y < height; y++) {
-    const cellRow = Math.min(classMap.height - 1, Math.floor((y * classMap.height) / height)) * classMap.width;
-    let p = y * width;
-    let i = p * 4;
-    for (let x = 0; x < width; x++, p++, i += 4) {
-      const a = inkAlpha[p];
-      const k = cellRow + cellX[x];
-      const c = classes[k];
-      if (a === 0 || (kept[c] === 0 && (touchable[c] & zone[k]) === 0)) {
-        if (words) words[p] = 0;
-        else data.fill(0, i, i + 4);
-        continue;
-      }
-      const s = inkScale[a];
-      const inputAlpha = data[i + 3];
-      data[i] = 255 - (255 - data[i]) * s;
-      data[i + 1] = 255 - (255 - data[i + 1]) * s;
-      data[i + 2] = 255 - (255 - data[i + 2]) * s;
-      data[i + 3] = a < inputAlpha ? a : inputAlpha;
-    }
+  const cellY = new Int32Array(height);
+  for (let y = 0; y < height; y++) cellY[y] = Math.min(classMap.height - 1, Math.floor((y * classMap.height) / height));
+  // Only the ink is visited; the pixels before each kept one (paper, dropped ink) are cleared in one native fill.
+  let cleared = 0;
+  for (const p of pixelsWithAlpha(inkAlpha.subarray(0, width * height), 1)) {
+    const y = (p / width) | 0;
+    const cx = cellX[p - y * width];
+    const cy = cellY[y];
+    const c = classes[cy * classMap.width + cx];
+    if (kept[c] === 0 && (touchable[c] === 0 || !touchesKept(classMap, cx, cy, kept))) continue;
+    const i = p * 4;
+    data.fill(0, cleared * 4, i);
+    const a = inkAlpha[p];
+    const s = inkScale[a];
+    const inputAlpha = data[i + 3];
+    data[i] = 255 - (255 - data[i]) * s;
+    data[i + 1] = 255 - (255 - data[i + 1]) * s;
+    data[i + 2] = 255 - (255 - data[i + 2]) * s;
+    data[i + 3] = a < inputAlpha ? a : inputAlpha;
+    cleared = p + 1;
   }
+  data.fill(0, cleared * 4);
   return flattened;
 }

@@ -148,32 +148,50 @@ function relabelFaint(classes: Uint8Array, inkAlpha: Uint8Array, p: number, was:
 
 /**
  * Runs of at least `minRun` pixels with alpha ≥ `runAlpha` along rows and along columns, each
- * ordered by lane then start. One pass in memory order (a column's run stays open across rows): the
- * page is read once, which is most of this step's time on a large photo.
+ * ordered by lane then start. One pass in memory order (a column's run stays open across rows, the
+ * open columns listed so a row's paper needs no look at them): the page is read once, which is most
+ * of this step's time on a large photo.
  */
 function findRuns(inkAlpha: Uint8Array, width: number, height: number, runAlpha: number, minRun: number): { rows: Runs; columns: Runs } {
   const rows: RunList = { lane: [], start: [], end: [] };
   const columns: RunList = { lane: [], start: [], end: [] };
+  // Per column, the row its open run started at (-1: none); the open columns, listed.
   const open = new Int32Array(width).fill(-1);
-  for (let y = 0; y <= height; y++) {
-    let rowStart = -1;
+  let openColumns = new Int32Array(width);
+  let stillOpen = new Int32Array(width);
+  let openCount = 0;
+  for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (y < height && inkAlpha[row + x] >= runAlpha) {
-        if (rowStart < 0) rowStart = x;
-        if (open[x] < 0) open[x] = y;
-        continue;
-      }
-      if (rowStart >= 0) {
-        if (x - rowStart >= minRun) pushRun(rows, y, rowStart, x);
-        rowStart = -1;
-      }
-      if (open[x] >= 0) {
+    // Column runs that end above this row.
+    let kept = 0;
+    for (let k = 0; k < openCount; k++) {
+      const x = openColumns[k];
+      if (inkAlpha[row + x] >= runAlpha) stillOpen[kept++] = x;
+      else {
         if (y - open[x] >= minRun) pushRun(columns, x, open[x], y);
         open[x] = -1;
       }
     }
+    [openColumns, stillOpen] = [stillOpen, openColumns];
+    openCount = kept;
+    let rowStart = -1;
+    for (let x = 0; x < width; x++) {
+      if (inkAlpha[row + x] >= runAlpha) {
+        if (rowStart < 0) rowStart = x;
+        if (open[x] < 0) {
+          open[x] = y;
+          openColumns[openCount++] = x;
+        }
+      } else if (rowStart >= 0) {
+        if (x - rowStart >= minRun) pushRun(rows, y, rowStart, x);
+        rowStart = -1;
+      }
+    }
     if (rowStart >= 0 && width - rowStart >= minRun) pushRun(rows, y, rowStart, width);
+  }
+  for (let k = 0; k < openCount; k++) {
+    const x = openColumns[k];
+    if (height - open[x] >= minRun) pushRun(columns, x, open[x], height);
   }
   return { rows: toRuns(rows, false), columns: toRuns(columns, true) };
 }

@@ -233,16 +233,24 @@ export function flattenAgainstPaper(image: RgbaImage, field: PaperField): RgbaIm
       row[k] = 255 / (a + (b - a) * fy);
     }
     let i = y * width * 4;
-    for (let x = 0; x < width; x++, i += 4) {
-      const o = x0s[x] * 3;
-      const f = fxs[x];
-      const sr = row[o] + (row[o + stride] - row[o]) * f;
-      const sg = row[o + 1] + (row[o + 1 + stride] - row[o + 1]) * f;
-      const sb = row[o + 2] + (row[o + 2 + stride] - row[o + 2]) * f;
-      out[i] = data[i] * sr;
-      out[i + 1] = data[i + 1] * sg;
-      out[i + 2] = data[i + 2] * sb;
-      out[i + 3] = data[i + 3];
+    // Per span of pixels between the same two block centres: its ends read once (the same values
+    // and differences as per pixel), only the weight changes along the span.
+    for (let x = 0; x < width; ) {
+      const cell = x0s[x];
+      const o = cell * 3;
+      const r0 = row[o];
+      const g0 = row[o + 1];
+      const b0 = row[o + 2];
+      const dr = row[o + stride] - r0;
+      const dg = row[o + 1 + stride] - g0;
+      const db = row[o + 2 + stride] - b0;
+      for (; x < width && x0s[x] === cell; x++, i += 4) {
+        const f = fxs[x];
+        out[i] = data[i] * (r0 + dr * f);
+        out[i + 1] = data[i + 1] * (g0 + dg * f);
+        out[i + 2] = data[i + 2] * (b0 + db * f);
+        out[i + 3] = data[i + 3];
+      }
     }
   }
   return { width, height, data: out };

@@ -159,14 +159,8 @@ function handwritingClusters({ width, height, classes }: ClassMap, inkAlpha: Uin
   const tilesHigh = Math.ceil(height / CLUSTER_TILE);
   const tiles = new Uint8Array(tilesWide * tilesHigh);
   const printedTiles = new Uint8Array(tilesWide * tilesHigh);
-  for (let y = 0; y < height; y++) {
-    const tileRow = ((y / CLUSTER_TILE) | 0) * tilesWide;
-    for (let x = 0, p = y * width; x < width; x++, p++) {
-      if (inkAlpha[p] < SOLID) continue;
-      if (classes[p] === InkClass.handwriting) tiles[tileRow + ((x / CLUSTER_TILE) | 0)] = 1;
-      else if (classes[p] === InkClass.printed) printedTiles[tileRow + ((x / CLUSTER_TILE) | 0)] = 1;
-    }
-  }
+  markSolidTiles(classes, InkClass.handwriting, inkAlpha, width, tiles, tilesWide);
+  markSolidTiles(classes, InkClass.printed, inkAlpha, width, printedTiles, tilesWide);
   const clusters = labelComponents(tiles, tilesWide, tilesHigh);
   const boxes: Box[] = [];
   for (let l = 1; l <= clusters.count; l++) {
@@ -180,6 +174,15 @@ function handwritingClusters({ width, height, classes }: ClassMap, inkAlpha: Uin
     });
   }
   return boxes;
+}
+
+/** Marks the tiles holding solid ink of class `c` (the native search skips the page's other pixels). */
+function markSolidTiles(classes: Uint8Array, c: number, inkAlpha: Uint8Array, width: number, tiles: Uint8Array, tilesWide: number): void {
+  for (let p = classes.indexOf(c); p !== -1; p = classes.indexOf(c, p + 1)) {
+    if (inkAlpha[p] < SOLID) continue;
+    const y = (p / width) | 0;
+    tiles[((y / CLUSTER_TILE) | 0) * tilesWide + (((p - y * width) / CLUSTER_TILE) | 0)] = 1;
+  }
 }
 
 /** Whether printed ink lies in the tiles of cluster l or next to them. */

@@ -74,8 +74,11 @@ export function separationInput(features: InkFeatures, g: SeparationGeometry): {
           const d = deficit[p];
           sd += d;
           sl += lumaDeficit[p];
-          hi = d > hi ? d : hi;
-          lo = d < lo ? d : lo;
+          // Max and min without branches: which pixel is darkest changes from pixel to pixel.
+          let t = hi - d;
+          hi -= t & (t >> 31);
+          t = d - lo;
+          lo += t & (t >> 31);
         }
       }
       const scale = 1 / ((y1 - y0) * (x1 - x0) * 255);

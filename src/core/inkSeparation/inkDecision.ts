@@ -35,6 +35,9 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
   const rowB = new Float32Array(cellsWide);
   const rowC = new Float32Array(cellsWide);
   const ink = new Uint8Array(width * height);
+  // Per pixel of a row, the least deficit that may be ink there (the same for the rows between two rows of answers).
+  const floorRow = new Float32Array(width);
+  let floorOf = -1;
   for (let y = 0; y < height; y++) {
     const r0 = y0s[y] * outWidth;
     const r1 = y1s[y] * outWidth;
@@ -48,11 +51,15 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
       rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
       rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
     }
+    if (floorOf !== least) {
+      for (let x = 0; x < width; x++) floorRow[x] = leastInk[least + x0s[x]];
+      floorOf = least;
+    }
     for (let x = 0, p = y * width; x < width; x++, p++) {
       const d = deficit[p];
-      const k0 = x0s[x];
       // Most of a page is paper far below the line: skip the interpolation there.
-      if (d < leastInk[least + k0]) continue;
+      if (d < floorRow[x]) continue;
+      const k0 = x0s[x];
       const k1 = x1s[x];
       const fx = fxs[x];
       const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;

@@ -6,6 +6,8 @@ const CORE_RADIUS = 3;
 export const OPAQUE_SHARE = 0.75;
 /** The least alpha of a pixel the decision calls ink: ink is never lighter than half covered. */
 export const INK_ALPHA_FLOOR = 128;
+/** Marks a paper pixel beside ink until its alpha is measured (ink's alpha is at least INK_ALPHA_FLOOR). */
+const EDGE = 1;
 
 /**
  * Full-resolution ink alpha from the learned ink/paper decision. Ink is opaque in its core and at
@@ -19,42 +21,59 @@ export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   const { ink, features } = separation;
   const { width, height, deficit } = features;
   const alpha = new Uint8Array(width * height);
-  // Paper pixels beside ink, marked while the ink is measured, then given their translucent edge.
-  const edges: number[] = [];
-  const markEdge = (q: number) => {
-    if (ink[q] === 1 || alpha[q] !== 0) return;
-    alpha[q] = 1; // marked; its alpha is set below
-    edges.push(q);
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, p = y * width; x < width; x++, p++) {
-      if (ink[p] !== 1) continue;
-      const d = deficit[p];
-      const share = d === 0 ? 0 : d / (OPAQUE_SHARE * strokeCore(deficit, width, height, x, y, d));
-      alpha[p] = share >= 1 ? 255 : Math.max(INK_ALPHA_FLOOR, Math.round(255 * share));
-      if (x > 0) markEdge(p - 1);
-      if (x < width - 1) markEdge(p + 1);
-      if (y > 0) markEdge(p - width);
-      if (y < height - 1) markEdge(p + width);
-    }
-  }
-  for (const p of edges) {
+  const cores = columnMaxima(deficit, width, height);
+  // Ink pixels (the native search skips the paper between them); the paper pixels beside them are
+  // marked EDGE (never an ink pixel's alpha) while the ink is measured, then given their translucent edge.
+  for (let p = ink.indexOf(1); p !== -1; p = ink.indexOf(1, p + 1)) {
+    const y = (p / width) | 0;
+    const x = p - y * width;
     const d = deficit[p];
-    const x = p % width;
-    const core = strokeCore(deficit, width, height, x, (p - x) / width, d);
-    alpha[p] = d === 0 ? 0 : Math.min(INK_ALPHA_FLOOR - 1, Math.round((255 * d) / (OPAQUE_SHARE * core)));
+    const share = d === 0 ? 0 : d / (OPAQUE_SHARE * strokeCore(cores, x, y));
+    alpha[p] = share >= 1 ? 255 : Math.max(INK_ALPHA_FLOOR, Math.round(255 * share));
+    if (x > 0 && ink[p - 1] !== 1) alpha[p - 1] = EDGE;
+    if (x < width - 1 && ink[p + 1] !== 1) alpha[p + 1] = EDGE;
+    if (y > 0 && ink[p - width] !== 1) alpha[p - width] = EDGE;
+    if (y < height - 1 && ink[p + width] !== 1) alpha[p + width] = EDGE;
+  }
+  for (let p = alpha.indexOf(EDGE); p !== -1; p = alpha.indexOf(EDGE, p + 1)) {
+    const y = (p / width) | 0;
+    const d = deficit[p];
+    alpha[p] = d === 0 ? 0 : Math.min(INK_ALPHA_FLOOR - 1, Math.round((255 * d) / (OPAQUE_SHARE * strokeCore(cores, p - y * width, y))));
   }
   return alpha;
 }
 
-/** The darkest deficit within CORE_RADIUS of (x, y), at least `d`. */
-function strokeCore(deficit: Uint8Array, width: number, height: number, x: number, y: number, d: number): number {
+/**
+ * The darkest deficit of each column of a pixel's window (CORE_RADIUS rows above and below it), kept
+ * for the row it was last measured at: pixels of a row in turn share all but one of their columns.
+ */
+interface ColumnMaxima {
+  deficit: Uint8Array;
+  width: number;
+  height: number;
+  max: Uint8Array;
+  row: Int32Array;
+}
+
+function columnMaxima(deficit: Uint8Array, width: number, height: number): ColumnMaxima {
+  return { deficit, width, height, max: new Uint8Array(width), row: new Int32Array(width).fill(-1) };
+}
+
+/** The darkest deficit within CORE_RADIUS of (x, y) (the window holds (x, y) itself). */
+function strokeCore(columns: ColumnMaxima, x: number, y: number): number {
+  const { deficit, width, height, max, row } = columns;
   const r = CORE_RADIUS;
-  const x0 = Math.max(0, x - r);
-  const x1 = Math.min(width - 1, x + r);
-  let core = d;
-  for (let yy = Math.max(0, y - r), y1 = Math.min(height - 1, y + r); yy <= y1 && core < 255; yy++) {
-    for (let k = yy * width + x0, end = yy * width + x1; k <= end; k++) if (deficit[k] > core) core = deficit[k];
+  const y0 = Math.max(0, y - r);
+  const y1 = Math.min(height - 1, y + r);
+  let core = 0;
+  for (let xx = Math.max(0, x - r), x1 = Math.min(width - 1, x + r); xx <= x1; xx++) {
+    if (row[xx] !== y) {
+      let m = 0;
+      for (let k = y0 * width + xx, end = y1 * width + xx; k <= end; k += width) if (deficit[k] > m) m = deficit[k];
+      max[xx] = m;
+      row[xx] = y;
+    }
+    if (max[xx] > core) core = max[xx];
   }
   return core;
 }

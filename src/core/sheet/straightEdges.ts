@@ -105,14 +105,18 @@ export function strongestLines(edges: EdgeMap, count: number): Line[] {
     }
   }
   const lines: Array<Line & { votes: number }> = [];
+  // Each angle's strongest cell (the first of equals), measured again only where cells were cleared.
+  const rowBest = new Float32Array(ANGLE_BINS);
+  const rowIndex = new Int32Array(ANGLE_BINS);
+  for (let a = 0; a < ANGLE_BINS; a++) strongestOffset(votes, a, offsets, rowBest, rowIndex);
   // Repeatedly take the strongest cell and clear its neighbourhood (angle wraps around at π, where rho changes sign).
   for (let k = 0; k < count; k++) {
     let best = 0;
     let bestIndex = -1;
-    for (let i = 0; i < votes.length; i++) {
-      if (votes[i] > best) {
-        best = votes[i];
-        bestIndex = i;
+    for (let a = 0; a < ANGLE_BINS; a++) {
+      if (rowBest[a] > best) {
+        best = rowBest[a];
+        bestIndex = rowIndex[a];
       }
     }
     if (bestIndex < 0) break;
@@ -130,9 +134,24 @@ export function strongestLines(edges: EdgeMap, count: number): Line[] {
         const o = rr + dr + diagonal;
         if (o >= 0 && o < offsets) votes[aa * offsets + o] = 0;
       }
+      strongestOffset(votes, aa, offsets, rowBest, rowIndex);
     }
   }
   return lines.map(({ theta, rho }) => ({ theta, rho }));
+}
+
+/** The strongest positive cell of angle a's row of votes (the first of equals; none: 0 and -1). */
+function strongestOffset(votes: Float32Array, a: number, offsets: number, rowBest: Float32Array, rowIndex: Int32Array): void {
+  let best = 0;
+  let bestIndex = -1;
+  for (let i = a * offsets, end = i + offsets; i < end; i++) {
+    if (votes[i] > best) {
+      best = votes[i];
+      bestIndex = i;
+    }
+  }
+  rowBest[a] = best;
+  rowIndex[a] = bestIndex;
 }
 
 /**
