@@ -13,6 +13,11 @@ async function clean(key: string, name?: string): Promise<string> {
   return ((await response.json()) as { uuid: string }).uuid;
 }
 
+async function blobKeyOf(uuid: string): Promise<string> {
+  const { rows } = await server.inklift.sql.query<{ blob_key: string }>('SELECT blob_key FROM files WHERE uuid = $1', [uuid]);
+  return rows[0].blob_key;
+}
+
 const post = (pathname: string, key: string | undefined, body: unknown) =>
   server.request(pathname, { method: 'POST', key, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -151,13 +156,15 @@ describe('POST /api/files/delete', () => {
     const { key } = await server.account();
     const uuid = await clean(key);
     const blobs = server.inklift.blobs;
-    expect(await blobs.get(`${uuid}.webp`)).not.toBeNull();
+    expect((await server.request(`/api/file/${uuid}`)).status).toBe(200);
+    const blobKey = await blobKeyOf(uuid);
+    expect(await blobs.get(blobKey)).not.toBeNull();
     const response = await post('/api/files/delete', key, { uuid });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
     expect(FilesResponseSchema.parse(await (await server.request('/api/files', { key })).json()).files).toEqual([]);
     expect((await server.request(`/api/file/${uuid}`)).status).toBe(404);
-    expect(await blobs.get(`${uuid}.webp`)).toBeNull();
+    expect(await blobs.get(blobKey)).toBeNull();
     await expectError(await post('/api/files/delete', key, { uuid }), 404, 'not_found');
   });
 
@@ -177,10 +184,12 @@ describe('retention', () => {
   it('sweeps expired files and their blobs', async () => {
     const { key } = await server.account();
     const uuid = await clean(key);
+    await server.inklift.webpFinisher.idle();
+    const blobKey = await blobKeyOf(uuid);
     await server.inklift.sql.query("UPDATE files SET expires_at = now() - interval '1 minute' WHERE uuid = $1", [uuid]);
     expect((await server.request(`/api/file/${uuid}`)).status).toBe(404);
     expect(await sweepExpired(server.inklift.sql, server.inklift.blobs)).toBeGreaterThanOrEqual(1);
-    expect(await server.inklift.blobs.get(`${uuid}.webp`)).toBeNull();
+    expect(await server.inklift.blobs.get(blobKey)).toBeNull();
     const { rows } = await server.inklift.sql.query('SELECT 1 FROM files WHERE uuid = $1', [uuid]);
     expect(rows).toHaveLength(0);
   });

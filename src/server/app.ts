@@ -17,6 +17,7 @@ import { bearerKey } from './plugins/auth';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/headers';
 import { ProcessingPool } from './processing/pool';
+import { WebpFinisher } from './processing/webpFinisher';
 import { registerAccountRoutes } from './routes/account';
 import { registerCleanRoute } from './routes/clean';
 import { registerFileRoutes } from './routes/files';
@@ -30,6 +31,7 @@ export interface Inklift {
   sql: Sql;
   blobs: BlobStore;
   pool: ProcessingPool;
+  webpFinisher: WebpFinisher;
   config: ServerConfig;
   close(): Promise<void>;
 }
@@ -95,7 +97,8 @@ export async function createInklift(
   // On the embedded database no other process can write (folder lock), so the only revocations are
   // this process's own, which clear the cache: a revoked key is refused at once either way.
   const keyCacheMs = config.keyCacheMs ?? (sql.kind === 'pglite' ? 1000 : 0);
-  const services: Services = { config, sql, blobs, pool, keys: new KeyCache(keyCacheMs) };
+  const webpFinisher = new WebpFinisher(sql, blobs, pool, config.backgroundEncodes, app.log);
+  const services: Services = { config, sql, blobs, pool, keys: new KeyCache(keyCacheMs), webpFinisher };
   registerCleanRoute(app, services);
   registerFileRoutes(app, services);
   registerAccountRoutes(app, services);
@@ -116,9 +119,15 @@ export async function createInklift(
   // Blobs without records come from a crash; the grace period spares other instances' requests in flight.
   await sweepOrphanBlobs(sql, blobs, config.orphanGraceMs);
   await sweepExpired(sql, blobs);
+  // Files left with their PNG by a crash or a shutdown get their WebP; the grace period spares other
+  // instances' background encodes in flight.
+  const recoverAwaitingWebp = (graceMs: number) =>
+    webpFinisher.recover(new Date(Date.now() - graceMs)).catch((error) => app.log.error({ err: error }, 'WebP recovery failed'));
+  await recoverAwaitingWebp(config.orphanGraceMs);
   const sweeper = setInterval(() => {
     sweepExpired(sql, blobs)
       .then(() => sweepOrphanBlobs(sql, blobs, Math.max(config.orphanGraceMs, 10 * 60_000)))
+      .then(() => recoverAwaitingWebp(Math.max(config.orphanGraceMs, 10 * 60_000)))
       .catch((error) => app.log.error({ err: error }, 'sweep failed'));
   }, config.sweepIntervalMs);
   sweeper.unref();
@@ -128,10 +137,12 @@ export async function createInklift(
     sql,
     blobs,
     pool,
+    webpFinisher,
     config,
     async close() {
       clearInterval(sweeper);
       await app.close();
+      await webpFinisher.close(2 * config.processingTimeoutMs);
       await pool.close();
       await sql.close();
     },

@@ -21,6 +21,11 @@ export interface ServerConfig {
   processingWorkers: number;
   processingQueue: number;
   processingTimeoutMs: number;
+  /**
+   * Stored WebPs encoded at once in the background after a json/png clean (they wait behind every
+   * request job). 0 makes none: each file's WebP is then made by its first download.
+   */
+  backgroundEncodes: number;
   rateLimitPerMinute: number;
   /**
    * How long a resolved API key is trusted before it is looked up again (0: every request); null
@@ -61,6 +66,7 @@ function list(env: NodeJS.ProcessEnv, name: string): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.INKLIFT_DATA_DIR || './data');
   const cores = os.availableParallelism();
+  const processingWorkers = Math.max(1, int(env, 'INKLIFT_WORKERS', cores));
   return {
     port: int(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
@@ -75,9 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     urlAllowHosts: list(env, 'INKLIFT_URL_ALLOW_HOSTS').map((h) => h.toLowerCase()),
     urlTimeoutMs: int(env, 'INKLIFT_URL_TIMEOUT_SECONDS', 15) * 1000,
     urlMaxRedirects: 5,
-    processingWorkers: Math.max(1, int(env, 'INKLIFT_WORKERS', cores)),
+    processingWorkers,
     processingQueue: int(env, 'INKLIFT_QUEUE', 16),
     processingTimeoutMs: int(env, 'INKLIFT_PROCESSING_TIMEOUT_SECONDS', 60) * 1000,
+    // One thread is kept for requests whenever there are two or more.
+    backgroundEncodes: int(env, 'INKLIFT_BACKGROUND_ENCODES', Math.max(1, processingWorkers - 1)),
     rateLimitPerMinute: int(env, 'INKLIFT_RATE_LIMIT_PER_MINUTE', 600),
     keyCacheMs: env.INKLIFT_KEY_CACHE_MS ? int(env, 'INKLIFT_KEY_CACHE_MS', 0) : null,
     corsOrigins: list(env, 'INKLIFT_CORS_ORIGINS'),

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FilesResponseSchema } from '../shared/api';
 import { createInklift, type Inklift } from './app';
-import { loadConfig } from './config';
+import { contentEtag } from './blobs/resultKeys';
+import { loadConfig, type ServerConfig } from './config';
 import { addApiKey, createAccount, newApiKey } from './db/accounts';
 import { sweepExpired } from './maintenance';
 import { documentPhoto, fileBlob, multipart } from './testing/fixtures';
@@ -23,6 +24,7 @@ if (!adminUrl) console.log('scale-out suite skipped: it needs PostgreSQL (set IN
 describe.skipIf(!adminUrl)('several instances on PostgreSQL + S3', () => {
   const dbName = `inklift_scale_${crypto.randomBytes(5).toString('hex')}`;
   let s3: TestS3;
+  let configOf: (dir: string) => ServerConfig;
   const instances: { inklift: Inklift; base: string; dir: string }[] = [];
   let photo: Buffer;
 
@@ -35,14 +37,12 @@ describe.skipIf(!adminUrl)('several instances on PostgreSQL + S3', () => {
     url.pathname = `/${dbName}`;
     s3 = await startTestS3();
     const bucket = `inklift-${crypto.randomBytes(4).toString('hex')}`;
+    configOf = (dir) => ({ ...loadConfig({}), dataDir: dir, databaseUrl: url.href, s3: s3.settings(bucket), host: '127.0.0.1', port: 0, webRoot: dir, orphanGraceMs: 600_000, processingWorkers: 1 });
     // Both start at once: migrations must take turns under their advisory lock.
     const started = await Promise.all(
       [0, 1].map(async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-scale-'));
-        const inklift = await createInklift(
-          { ...loadConfig({}), dataDir: dir, databaseUrl: url.href, s3: s3.settings(bucket), host: '127.0.0.1', port: 0, webRoot: dir, orphanGraceMs: 600_000, processingWorkers: 1 },
-          { logger: false },
-        );
+        const inklift = await createInklift(configOf(dir), { logger: false });
         await inklift.app.listen({ host: '127.0.0.1', port: 0 });
         const address = inklift.app.server.address() as { port: number };
         return { inklift, base: `http://127.0.0.1:${address.port}`, dir };
@@ -89,7 +89,46 @@ describe.skipIf(!adminUrl)('several instances on PostgreSQL + S3', () => {
     expect(FilesResponseSchema.parse(await (await call(0, '/api/files', key)).json()).files[0].name).toBe('renamed on B');
     expect((await call(1, '/api/files/delete', key, { method: 'POST', headers: json, body: JSON.stringify({ uuid }) })).status).toBe(200);
     expect((await fetch(`${instances[0].base}/api/file/${uuid}`)).status).toBe(404);
-    expect(await instances[0].inklift.blobs.get(`${uuid}.webp`)).toBeNull();
+    const { rows } = await instances[0].inklift.sql.query('SELECT 1 FROM files WHERE uuid = $1', [uuid]);
+    expect(rows).toHaveLength(0);
+    await Promise.all(instances.map(({ inklift }) => inklift.webpFinisher.idle()));
+    const left = (await instances[0].inklift.blobs.listOlderThan(new Date(Date.now() + 60_000))).filter((key) => key.startsWith(uuid));
+    expect(left).toEqual([]);
+  });
+
+  it('a file awaiting its WebP on the instance that cleaned it is downloaded as WebP through the other, which swaps it in', async () => {
+    // An instance that makes no background encodes: its json cleans stay recorded with their PNG.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-scale-'));
+    const cleaner = await createInklift({ ...configOf(dir), backgroundEncodes: 0 }, { logger: false });
+    try {
+      await cleaner.app.listen({ host: '127.0.0.1', port: 0 });
+      const key = await account(2);
+      const created = await fetch(`http://127.0.0.1:${(cleaner.app.server.address() as { port: number }).port}/api/clean`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: multipart({ file: fileBlob(photo) }),
+      });
+      expect(created.status).toBe(200);
+      const { uuid } = (await created.json()) as { uuid: string };
+      const blobKeyOf = async () => (await cleaner.sql.query<{ blob_key: string }>('SELECT blob_key FROM files WHERE uuid = $1', [uuid])).rows[0].blob_key;
+      expect(await blobKeyOf()).toBe(`${uuid}.png`);
+
+      const [first, second] = await Promise.all(instances.map(({ base }) => fetch(`${base}/api/file/${uuid}`)));
+      const bodies = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+      for (const [i, response] of [first, second].entries()) {
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('image/webp');
+        expect(response.headers.get('etag')).toBe(contentEtag(bodies[i]));
+      }
+      const stored = await blobKeyOf();
+      expect(stored).toMatch(/\.webp$/);
+      const blobs = (await cleaner.blobs.listOlderThan(new Date(Date.now() + 60_000))).filter((k) => k.startsWith(uuid));
+      expect(blobs).toEqual([stored]);
+      expect(bodies[0].equals(bodies[1])).toBe(true);
+    } finally {
+      await cleaner.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('2 × N parallel cleans split across both instances against a balance of K: exactly K succeed', async () => {
@@ -115,6 +154,9 @@ describe.skipIf(!adminUrl)('several instances on PostgreSQL + S3', () => {
     await instances[0].inklift.sql.query("UPDATE files SET expires_at = now() - interval '1 second' WHERE uuid = ANY($1::uuid[])", [uuids]);
     const removed = await Promise.all(instances.map(({ inklift }) => sweepExpired(inklift.sql, inklift.blobs)));
     expect(removed[0] + removed[1]).toBe(6);
-    for (const uuid of uuids) expect(await instances[1].inklift.blobs.get(`${uuid}.webp`)).toBeNull();
+    // Background encodes still under way lose their swap and remove their WebP.
+    await Promise.all(instances.map(({ inklift }) => inklift.webpFinisher.idle()));
+    const left = await instances[1].inklift.blobs.listOlderThan(new Date(Date.now() + 60_000));
+    expect(left.filter((blobKey) => uuids.some((uuid) => blobKey.startsWith(uuid)))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import type { Sql } from './db/sql';
 import type { KeyCache } from './plugins/keyCache';
 import type { ProcessingPool } from './processing/pool';
+import type { WebpFinisher } from './processing/webpFinisher';
 
 /** What routes need, built once in app.ts and handed to each route module. */
 export interface Services {
@@ -11,4 +12,5 @@ export interface Services {
   blobs: BlobStore;
   pool: ProcessingPool;
   keys: KeyCache;
+  webpFinisher: WebpFinisher;
 }

@@ -48,7 +48,7 @@ export function createS3Store(settings: S3Settings): S3BlobStore {
     },
     async put(key, bytes) {
       // S3 acknowledges a PUT only once the object is durable.
-      await client.send(new PutObjectCommand({ Bucket, Key: full(key), Body: bytes, ContentType: 'image/webp' }));
+      await client.send(new PutObjectCommand({ Bucket, Key: full(key), Body: bytes, ContentType: key.endsWith('.png') ? 'image/png' : 'image/webp' }));
     },
     async get(key) {
       try {

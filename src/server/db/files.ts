@@ -4,7 +4,9 @@ export interface StoredFile {
   uuid: string;
   accountId: string;
   name: string | null;
+  /** The blob holding the file: its WebP, or its PNG while the WebP is being made (resultKeys.ts). */
   blobKey: string;
+  /** Size and ETag of that blob. */
   bytes: number;
   width: number;
   height: number;
@@ -100,6 +102,31 @@ export async function findFile(db: Queryable, uuid: string): Promise<StoredFile 
     [uuid],
   );
   return rows[0] ? toFile(rows[0]) : null;
+}
+
+export type StoredBlob = Pick<StoredFile, 'blobKey' | 'bytes' | 'etag'>;
+
+/**
+ * Points the record at its WebP instead of the PNG it was made from. Only when the record still
+ * points at that PNG: null when the file was deleted (or expired and swept), or another instance
+ * swapped first.
+ */
+export async function swapInWebp(db: Queryable, uuid: string, pngKey: string, webp: StoredBlob): Promise<StoredFile | null> {
+  const { rows } = await db.query<FileRow>(
+    'UPDATE files SET blob_key = $3, bytes = $4, etag = $5 WHERE uuid = $1 AND blob_key = $2 RETURNING *',
+    [uuid, pngKey, webp.blobKey, webp.bytes, webp.etag],
+  );
+  return rows[0] ? toFile(rows[0]) : null;
+}
+
+/** Files still waiting for their WebP, created before `olderThan`, oldest first. */
+export async function listAwaitingWebp(db: Queryable, olderThan: Date, limit: number): Promise<StoredFile[]> {
+  const { rows } = await db.query<FileRow>(
+    `SELECT * FROM files WHERE blob_key LIKE '%.png' AND created_at < $1 AND (expires_at IS NULL OR expires_at > now())
+     ORDER BY created_at LIMIT $2`,
+    [olderThan, limit],
+  );
+  return rows.map(toFile);
 }
 
 export type ListedFile = Pick<StoredFile, 'uuid' | 'name' | 'createdAt' | 'expiresAt'>;

@@ -76,6 +76,11 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         GROUP BY a.id HAVING (a.balance_limit - a.remaining) - COUNT(f.uuid) > 0
     `,
   },
+  {
+    id: 3,
+    name: 'files waiting for their WebP',
+    sql: `CREATE INDEX files_awaiting_webp ON files (created_at) WHERE blob_key LIKE '%.png'`,
+  },
 ];
 
 /** Applies pending migrations under an advisory lock, so instances starting together take turns. */

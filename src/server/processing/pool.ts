@@ -1,12 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import type { ProcessRequest, ProcessResult } from './processDocument';
+import type { WorkerTask, WorkerTaskResult } from './tasks';
 import type { WorkerSettings } from './worker';
+
+/** Request jobs have someone waiting on the line; background jobs run only when no request job waits. */
+export type JobPriority = 'request' | 'background';
 
 interface Job {
   id: number;
-  request: ProcessRequest;
-  resolve: (result: ProcessResult) => void;
+  task: WorkerTask;
+  resolve: (result: WorkerTaskResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -23,7 +27,7 @@ interface Slot {
 export interface PoolOptions {
   workers: number;
   settings: WorkerSettings;
-  /** Jobs allowed to wait for a free worker; past that callers get 503. */
+  /** Request jobs allowed to wait for a free worker; past that callers get 503. Background jobs are not counted. */
   queue: number;
   timeoutMs: number;
 }
@@ -41,10 +45,13 @@ const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
  * terminated thread. The thread finishes the job (its result is dropped) and takes the next one; a
  * thread still busy a further time limit later is stuck in JavaScript and is terminated and replaced,
  * as is one that crashes. Closing lets running jobs finish first (for at most twice the time limit).
+ * Background jobs wait in their own queue and start only when no request job waits: a request
+ * waits at most for the jobs already running.
  */
 export class ProcessingPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Job[] = [];
+  private readonly waitingBackground: Job[] = [];
   private nextId = 1;
   private closed = false;
 
@@ -53,25 +60,38 @@ export class ProcessingPool {
   }
 
   get stats() {
-    return { busy: this.slots.filter((s) => s.job).length, waiting: this.waiting.length, workers: this.slots.length };
+    return {
+      busy: this.slots.filter((s) => s.job).length,
+      waiting: this.waiting.length,
+      waitingBackground: this.waitingBackground.length,
+      workers: this.slots.length,
+    };
   }
 
   run(request: ProcessRequest): Promise<ProcessResult> {
+    return this.submit({ kind: 'clean', request }, 'request') as Promise<ProcessResult>;
+  }
+
+  webpFromPng(png: Uint8Array, priority: JobPriority): Promise<Uint8Array> {
+    return this.submit({ kind: 'webpFromPng', png }, priority) as Promise<Uint8Array>;
+  }
+
+  private submit(task: WorkerTask, priority: JobPriority): Promise<WorkerTaskResult> {
     if (this.closed) return Promise.reject(new ApiError(503, 'busy', 'The server is shutting down.', { 'retry-after': '5' }));
     const free = this.slots.find((s) => !s.job);
-    if (!free && this.waiting.length >= this.options.queue) {
+    if (priority === 'request' && !free && this.waiting.length >= this.options.queue) {
       return Promise.reject(new ApiError(503, 'busy', 'All processing slots are busy; try again shortly.', { 'retry-after': '5' }));
     }
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.nextId++, request, resolve, reject };
-      if (free) this.start(free, job);
-      else this.waiting.push(job);
+      const job: Job = { id: this.nextId++, task, resolve, reject };
+      if (free && (priority === 'request' || this.waiting.length === 0)) this.start(free, job);
+      else (priority === 'request' ? this.waiting : this.waitingBackground).push(job);
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
+    for (const job of [...this.waiting.splice(0), ...this.waitingBackground.splice(0)]) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
     const deadline = Date.now() + 2 * this.options.timeoutMs;
     while (this.slots.some((s) => s.job) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     // A thread still creating its ONNX sessions is not terminated mid-call either (the native call would
@@ -85,7 +105,7 @@ export class ProcessingPool {
     let markReady = () => {};
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     const slot: Slot = { worker, job: null, timer: null, overdue: false, ready };
-    worker.on('message', (message: { ready?: true; id: number; ok: boolean; result?: ProcessResult; error?: { statusCode: number; code: string; message: string } }) => {
+    worker.on('message', (message: { ready?: true; id: number; ok: boolean; result?: WorkerTaskResult; error?: { statusCode: number; code: string; message: string } }) => {
       if (message.ready) return markReady();
       const job = slot.job;
       if (!job || job.id !== message.id) return;
@@ -119,7 +139,7 @@ export class ProcessingPool {
       job.reject(new ApiError(422, 'processing_timeout', `Processing took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped.`));
       slot.timer = setTimeout(() => this.replace(slot, new Error('processing thread stuck past its time limit')), this.options.timeoutMs);
     }, this.options.timeoutMs);
-    slot.worker.postMessage({ id: job.id, request: job.request });
+    slot.worker.postMessage({ id: job.id, task: job.task });
   }
 
   private finish(slot: Slot) {
@@ -130,7 +150,7 @@ export class ProcessingPool {
   }
 
   private pump(slot: Slot) {
-    const next = this.waiting.shift();
+    const next = this.waiting.shift() ?? this.waitingBackground.shift();
     if (next) this.start(slot, next);
   }
 

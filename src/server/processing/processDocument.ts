@@ -10,16 +10,19 @@ export interface ProcessLimits {
   pdfDpi: number;
 }
 
+/** What the thread encodes the result as: the stored WebP itself, or a PNG (the WebP is made from it later). */
+export type EncodedFormat = 'webp' | 'png';
+
 export interface ProcessRequest {
   bytes: Uint8Array;
   options: CleanOptions;
-  wantPng: boolean;
+  encodeAs: EncodedFormat;
   limits: ProcessLimits;
 }
 
 export interface ProcessResult {
-  webp: Uint8Array;
-  png: Uint8Array | null;
+  format: EncodedFormat;
+  encoded: Uint8Array;
   width: number;
   height: number;
   engine: string;
@@ -39,9 +42,7 @@ export interface ProcessResult {
 export interface ProcessTimings {
   decode: number;
   clean: number;
-  /** The stored WebP, and the PNG when asked (encoded at the same time, so they overlap). */
-  webp: number;
-  png: number | null;
+  encode: number;
 }
 
 export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): Promise<{ image: RgbaImage; kind: string }> {
@@ -51,18 +52,18 @@ export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): 
   return { image, kind };
 }
 
-/** Bytes in, stored WebP (and PNG when asked) out: decode → src/core pipeline → encode. */
+/** Bytes in, WebP or PNG out: decode → src/core pipeline → encode. */
 export async function processDocument(request: ProcessRequest, engine?: Engine): Promise<ProcessResult> {
   const t0 = performance.now();
   const { image, kind } = await decodeDocument(request.bytes, request.limits);
   const t1 = performance.now();
   const result = await cleanImage(image, request.options, engine);
   const t2 = performance.now();
-  const lap = <T>(work: Promise<T>) => work.then((value) => ({ value, ms: performance.now() - t2 }));
-  const [webp, png] = await Promise.all([lap(encodeWebp(result.image)), request.wantPng ? lap(encodePng(result.image)) : null]);
+  const encoded = request.encodeAs === 'webp' ? await encodeWebp(result.image) : await encodePng(result.image);
+  const t3 = performance.now();
   return {
-    webp: webp.value,
-    png: png?.value ?? null,
+    format: request.encodeAs,
+    encoded,
     width: result.image.width,
     height: result.image.height,
     engine: result.engine,
@@ -72,6 +73,6 @@ export async function processDocument(request: ProcessRequest, engine?: Engine):
     found: result.found,
     sheet: result.sheet,
     flattened: result.flattened,
-    timings: { decode: t1 - t0, clean: t2 - t1, webp: webp.ms, png: png?.ms ?? null },
+    timings: { decode: t1 - t0, clean: t2 - t1, encode: t3 - t2 },
   };
 }

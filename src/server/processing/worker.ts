@@ -4,7 +4,7 @@ import type { Engine } from '../../core';
 import { classicalEngine } from '../../core';
 import { ApiError } from '../errors';
 import { loadModelEngine } from '../model/ortNodeEngine';
-import { processDocument, type ProcessRequest } from './processDocument';
+import { runTask, type WorkerTask } from './tasks';
 
 export interface WorkerSettings {
   /** 'model' loads the ONNX model (falling back to the classical engine if it cannot); 'classical' skips it. */
@@ -25,9 +25,9 @@ const engineReady: Promise<Engine> =
 void engineReady.then(() => parentPort!.postMessage({ ready: true }));
 
 /** One processing job at a time, in its own thread, so the HTTP loop never waits on pixels. */
-parentPort!.on('message', async (message: { id: number; request: ProcessRequest }) => {
+parentPort!.on('message', async (message: { id: number; task: WorkerTask }) => {
   try {
-    const result = await processDocument(message.request, await engineReady);
+    const result = await runTask(message.task, await engineReady);
     parentPort!.postMessage({ id: message.id, ok: true, result });
   } catch (error) {
     const apiError = error instanceof ApiError ? error : null;

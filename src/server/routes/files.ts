@@ -8,6 +8,7 @@ import {
   type FilesResponse,
   type RenameResponse,
 } from '../../shared/api';
+import { isAwaitingWebp } from '../blobs/resultKeys';
 import { getAccount } from '../db/accounts';
 import { deleteFile, findFile, listFiles, renameFile, type ListedFile } from '../db/files';
 import { notFound } from '../errors';
@@ -25,7 +26,7 @@ const toRecord = (file: ListedFile, origin: string): FileRecord => ({
   expires_at: file.expiresAt ? file.expiresAt.toISOString() : null,
 });
 
-export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs, keys }: Services) {
+export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs, keys, webpFinisher }: Services) {
   const auth = requireAccount(sql, keys);
   const presign =
     config.s3Presign && 'presignedUrl' in blobs
@@ -36,7 +37,9 @@ export function registerFileRoutes(app: FastifyInstance, { config, sql, blobs, k
   app.get<{ Params: { uuid: string } }>('/api/file/:uuid', async (request, reply) => {
     const uuid = request.params.uuid.replace(/\.webp$/i, '');
     if (!UuidSchema.safeParse(uuid).success) throw notFound();
-    const file = await findFile(sql, uuid);
+    let file = await findFile(sql, uuid);
+    // Always the WebP, with its own ETag: a file still recorded with its PNG gets its WebP first.
+    if (file && isAwaitingWebp(file)) file = await webpFinisher.finish(file);
     if (!file) throw notFound();
     reply.headers({
       etag: file.etag,

@@ -15,7 +15,17 @@ export interface TestServer {
   /** Creates an account with a fresh key; returns the key and the account id. */
   account(limit?: number): Promise<{ key: string; id: string }>;
   request(pathname: string, init?: RequestInit & { key?: string }): Promise<Response>;
+  /** Closes the server and starts it again on the same database and blobs (a restart in service); `inklift` and `baseUrl` change. */
+  restart(overrides?: Partial<ServerConfig>): Promise<void>;
   close(): Promise<void>;
+}
+
+async function listening(config: ServerConfig): Promise<{ inklift: Inklift; baseUrl: string }> {
+  const inklift = await createInklift(config, { logger: false });
+  await inklift.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = inklift.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { inklift, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 /**
@@ -64,34 +74,32 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     s3,
     ...overrides,
   };
-  const inklift = await createInklift(config, { logger: false });
-  await inklift.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = inklift.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
-
-  return {
-    inklift,
-    baseUrl,
+  const server: TestServer = {
+    ...(await listening(config)),
     dataDir,
     async account(limit = 100) {
       const key = newApiKey();
-      const account = await createAccount(inklift.sql, 'test', limit);
-      await addApiKey(inklift.sql, account.id, key);
+      const account = await createAccount(server.inklift.sql, 'test', limit);
+      await addApiKey(server.inklift.sql, account.id, key);
       return { key, id: account.id };
     },
     request(pathname, init = {}) {
       const { key, headers, ...rest } = init;
-      return fetch(baseUrl + pathname, {
+      return fetch(server.baseUrl + pathname, {
         ...rest,
         headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(headers as Record<string, string> | undefined) },
       });
     },
+    async restart(restartOverrides = {}) {
+      await server.inklift.close();
+      Object.assign(server, await listening({ ...config, ...restartOverrides }));
+    },
     async close() {
-      await inklift.close();
+      await server.inklift.close();
       await dropDatabase();
       await stopS3();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
