@@ -6,6 +6,9 @@
  * default options, for type=json, png and webp; the round trip is timed from sending the request to
  * the last byte of the response. The server's own split (its `Server-Timing` header: upload, queue,
  * decode, clean, encode, store, db) is reported as medians under each type's round trip.
+ * Those requests go back to back, so a json or png clean runs beside the previous one's stored-WebP
+ * encode (made after the response). A last sequence is one user's: type=json, then GET /api/file of
+ * the result (which waits for its WebP), then the next clean.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,6 +65,7 @@ interface RoundTrip {
   serverTiming: Record<string, number>;
   engine: string;
   bytes: number;
+  uuid: string;
 }
 
 async function cleanOnce(base: string, input: BenchInput, type: (typeof TYPES)[number]): Promise<RoundTrip> {
@@ -73,7 +77,23 @@ async function cleanOnce(base: string, input: BenchInput, type: (typeof TYPES)[n
   const body = await response.arrayBuffer();
   const ms = performance.now() - t0;
   if (!response.ok) throw new Error(`POST /api/clean type=${type}: ${response.status} ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
-  return { ms, serverTiming: parseServerTiming(response.headers.get('server-timing')), engine: response.headers.get('x-inklift-engine') ?? '?', bytes: body.byteLength };
+  return {
+    ms,
+    serverTiming: parseServerTiming(response.headers.get('server-timing')),
+    engine: response.headers.get('x-inklift-engine') ?? '?',
+    bytes: body.byteLength,
+    uuid: response.headers.get('x-file-uuid') ?? '',
+  };
+}
+
+/** Milliseconds to the last byte of the stored file (the WebP; waits for it when it is still being made). */
+async function downloadOnce(base: string, uuid: string): Promise<number> {
+  const t0 = performance.now();
+  const response = await fetch(`${base}/api/file/${uuid}`);
+  const body = await response.arrayBuffer();
+  if (!response.ok || response.headers.get('content-type') !== 'image/webp') throw new Error(`GET /api/file/${uuid}: ${response.status} ${response.headers.get('content-type')}`);
+  if (body.byteLength === 0) throw new Error(`GET /api/file/${uuid}: empty`);
+  return performance.now() - t0;
 }
 
 export const apiTarget: BenchTarget = {
@@ -105,6 +125,13 @@ export const apiTarget: BenchTarget = {
             for (const [stage, ms] of Object.entries(trip.serverTiming)) samples.add(`  type=${type} server ${stage}`, ms);
             if (i === settings.warmup) sizes.push(`${type} ${(trip.bytes / 1024).toFixed(0)} KiB`);
           }
+        }
+        for (let i = 0; i < settings.warmup + settings.runs; i++) {
+          const trip = await cleanOnce(base, input, 'json');
+          const download = await downloadOnce(base, trip.uuid);
+          if (i < settings.warmup) continue;
+          samples.add('POST type=json, its file downloaded before the next: round trip', trip.ms);
+          samples.add('  then GET /api/file (waits for its WebP)', download);
         }
         notes.push(`${input.width}×${input.height} (${(input.bytes.length / 1e6).toFixed(2)} MB JPEG): engine ${engine}, default options; response ${sizes.join(', ')}`);
         const rss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
