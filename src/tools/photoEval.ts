@@ -9,6 +9,9 @@
  *                                     ignored; pages without that ink skipped), on the flat page and the photo
  *   ink kept outside the sheet        kept pixels (alpha ≥ 128) off the true sheet ÷ all kept, in %, of the
  *                                     all-ink result (pages keeping nothing skipped)
+ *   kept ink under objects            per task, kept pixels where a thing lying in the photo (a phone, a
+ *                                     marker, a sticky note, on the sheet or off it) covers at least half
+ *                                     the pixel ÷ all kept, in % (pages keeping nothing skipped)
  *   sheet IoU                         result.sheet's corner polygon against the true sheet, both within
  *                                     the frame; no sheet found counts as the whole frame
  * Means over pages; a second table splits the photo figures by desk kind. `--desk-images DIR` puts the
@@ -25,7 +28,7 @@ import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
 import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
 import { TASKS, type TaskName } from './evalTasks';
 import { markdownTable } from './markdownTable';
-import { inkOutsideSheet, sheetIoU } from './photoMetrics';
+import { inkOutsideSheet, inkUnderObjects, sheetIoU } from './photoMetrics';
 
 interface PageScore {
   seed: number;
@@ -34,6 +37,8 @@ interface PageScore {
   photo: Partial<Record<TaskName, number>>;
   /** % of the all-ink result's kept ink off the sheet; undefined when nothing was kept. */
   outside?: number;
+  /** Per task, % of the photo result's kept ink under things lying in the photo; absent when nothing was kept. */
+  underObjects: Partial<Record<TaskName, number>>;
   sheetIoU: number;
   sheetFound: boolean;
   flatMs: number;
@@ -88,6 +93,10 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
     }
     const outside = pages.flatMap((p) => (p.outside === undefined ? [] : [p.outside]));
     summaryRows.push([engine, 'ink kept outside the sheet %', '–', '–', String(outside.length), f1(mean(outside))]);
+    for (const { name } of TASKS) {
+      const under = pages.flatMap((p) => (p.underObjects[name] === undefined ? [] : [p.underObjects[name]!]));
+      summaryRows.push([engine, `${name}: kept ink under objects %`, '–', '–', String(under.length), f1(mean(under))]);
+    }
     summaryRows.push([engine, 'sheet IoU', '–', '–', String(pages.length), f3(mean(pages.map((p) => p.sheetIoU)))]);
     summaryRows.push([engine, 'sheets found', '–', '–', String(pages.length), String(pages.filter((p) => p.sheetFound).length)]);
     summaryRows.push([engine, 'median ms (all ink)', String(pages.length), String(Math.round(median(pages.map((p) => p.flatMs)))), String(pages.length), String(Math.round(median(pages.map((p) => p.photoMs))))]);
@@ -104,7 +113,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
     `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split, seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}: ` +
     `${count} phone photos of sheets on ${deskImages ? `real desk photos (${deskImages})` : 'procedural desks'} (src/synth/desk, ~${megapixels} MP) beside the same seeds' flat pages (~${megapixels} MP). ` +
     `IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored, pages without that ink skipped; ink outside the sheet = kept ink off the true sheet ÷ all kept ink ` +
-    `of the all-ink result; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
+    `of the all-ink result; kept ink under objects = kept ink where an object covers ≥ half the pixel ÷ all kept ink, per task; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
   console.log(`\n${summary}\n\nBy desk (photos):\n\n${byDesk}\n\n${caption}`);
   if (jsonPath) {
     writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, deskImages: deskImages ?? null, pages: Object.fromEntries(scores) }, null, 2)}\n`);
@@ -114,7 +123,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
 }
 
 async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnType<typeof generateDocument>>, photo: Awaited<ReturnType<typeof generateDeskPhoto>>): Promise<PageScore> {
-  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
+  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, underObjects: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
   for (const task of TASKS) {
     for (const [doc, into] of [[flat, page.flat], [photo, page.photo]] as const) {
       const truth = doc.truth[task.truth];
@@ -124,6 +133,10 @@ async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnTyp
       const elapsed = performance.now() - t0;
       if (result.image.width !== doc.image.width || result.image.height !== doc.image.height) throw new Error(`eval: seed ${seed}: the result's size differs from the input's (crop or flatten?)`);
       into[task.name] = ratios(scoreMask(result.image.data, truth)).iou;
+      if (doc === photo) {
+        const { under, kept } = inkUnderObjects(result.image.data, photo.objectCover);
+        if (kept > 0) page.underObjects[task.name] = (100 * under) / kept;
+      }
       if (task.truth !== 'all') continue;
       if (doc === flat) {
         page.flatMs = elapsed;

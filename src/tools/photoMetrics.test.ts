@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SheetOutline } from '../core/types';
 import { polygonMask } from '../core/polygon';
-import { inkOutsideSheet, sheetIoU } from './photoMetrics';
+import { inkOutsideSheet, inkUnderObjects, sheetIoU } from './photoMetrics';
 
 const square = (x0: number, y0: number, x1: number, y1: number): SheetOutline => ({
   corners: [
@@ -29,5 +29,15 @@ describe('photo metrics', () => {
     rgba[11] = 200; // off it
     rgba[15] = 100; // faint: not kept
     expect(inkOutsideSheet(rgba, mask)).toEqual({ outside: 1, kept: 2 });
+  });
+
+  it('counts kept ink under the things lying in the photo', () => {
+    const cover = Uint8Array.from([0, 255, 127, 128]);
+    const rgba = new Uint8Array(16);
+    rgba[3] = 255; // kept, uncovered
+    rgba[7] = 128; // kept, under an object
+    rgba[11] = 255; // kept, an object's soft edge below half
+    rgba[15] = 127; // not kept, under an object
+    expect(inkUnderObjects(rgba, cover)).toEqual({ under: 1, kept: 3 });
   });
 });

@@ -16,6 +16,22 @@ export function inkOutsideSheet(outputRgba: Uint8ClampedArray | Uint8Array, shee
 }
 
 /**
+ * Kept ink (alpha ≥ 128) where a thing lying in the photo (a phone, a marker, a sticky note) covers at
+ * least half the pixel (`objectCover` ≥ 128: the generator's truth is no ink there), and all kept ink.
+ */
+export function inkUnderObjects(outputRgba: Uint8ClampedArray | Uint8Array, objectCover: Uint8Array): { under: number; kept: number } {
+  if (outputRgba.length !== objectCover.length * 4) throw new Error('inkUnderObjects: output and cover sizes differ');
+  let under = 0;
+  let kept = 0;
+  for (let p = 0; p < objectCover.length; p++) {
+    if (outputRgba[p * 4 + 3] < 128) continue;
+    kept++;
+    if (objectCover[p] >= 128) under++;
+  }
+  return { under, kept };
+}
+
+/**
  * IoU, within the frame, of the found sheet (the polygon of its corners; the whole frame when none was
  * found, as the pipeline then treats the whole image as the page) and the true sheet mask.
  */
