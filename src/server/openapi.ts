@@ -134,9 +134,12 @@ export function buildOpenApi(serverUrl: string) {
           summary: 'Download a stored result (WebP). The uuid is an unguessable capability: no key needed.',
           parameters: [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
           responses: {
-            '200': { description: 'The WebP file; ETag and immutable caching', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
+            '200': {
+              description: 'The WebP file; ETag and immutable caching. Right after a json or png clean it may first wait for the WebP being made (about a second at 12 MP).',
+              content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } },
+            },
             '304': { description: 'Not modified (If-None-Match)' },
-            ...errors(404),
+            ...errors(404, 503),
           },
         },
       },
