@@ -10,8 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { InkClass, type ClassMap } from '../src/core';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { InkClass, type ClassMap, type ModelRun, type RgbaImage } from '../src/core';
 import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
 import { separateInkWithModel } from '../src/core/inkSeparation';
 import { findSheetWithModel } from '../src/core/sheet/sheetModel';
@@ -36,6 +36,34 @@ async function expectServedAsCommitted(request: APIRequestContext, file: string,
   expect(sha256(await served.body()), `the served /models/${file} differs from models/${file}: rebuild the web app (or unset E2E_REUSE)`).toBe(sha256(readFileSync(committedPath)));
 }
 
+/** The server's onnxruntime-node session on a committed model file, released after `use`. */
+async function onNode<T>(modelPath: string, use: (run: ModelRun) => Promise<T>): Promise<T> {
+  const { ort, session } = await createOrtNodeSession(modelPath, 1);
+  try {
+    return await use(ortRun(ort, session));
+  } finally {
+    await session.release();
+  }
+}
+
+/** An image as page.evaluate can take it cheaply: its pixels in base64 (a typed array, not a 4-MB JSON array, on the other side). */
+const transferable = (image: RgbaImage) => ({ width: image.width, height: image.height, base64: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength).toString('base64') });
+
+type Diagnostics = NonNullable<Window['inkliftDiagnostics']>;
+
+/** One of the app worker's one-image diagnostics hooks (WASM backend) on `image`. */
+async function inApp<K extends 'inkDecisionOn' | 'sheetOn'>(page: Page, hook: K, image: RgbaImage): Promise<Awaited<ReturnType<Diagnostics[K]>>> {
+  await openApp(page, '?diagnostics=1&disableGpu=1');
+  return page.evaluate(
+    async ({ hook, width, height, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      // The hook's type says number[]; it copies with Uint8ClampedArray.from, so a typed array does.
+      return window.inkliftDiagnostics![hook]({ width, height, data: bytes as unknown as number[] });
+    },
+    { hook, ...transferable(image) },
+  ) as Promise<Awaited<ReturnType<Diagnostics[K]>>>;
+}
+
 function agreement(a: ClassMap, b: ClassMap, only?: (i: number) => boolean): { same: number; cells: number } {
   let same = 0;
   let cells = 0;
@@ -52,20 +80,12 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class 
   await expectServedAsCommitted(request, 'inkseg.onnx', DEFAULT_MODEL_PATH);
 
   const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
-  const { width, height } = doc.image;
 
   // Node: the server's onnxruntime-node session on the committed file.
-  const { ort, session } = await createOrtNodeSession(DEFAULT_MODEL_PATH, 1);
-  let nodeMap: ClassMap;
-  try {
-    nodeMap = await classifyWithModel(ortRun(ort, session), engineInputOf(doc.image), MODEL_LONG_SIDE);
-  } finally {
-    await session.release();
-  }
+  const nodeMap = await onNode(DEFAULT_MODEL_PATH, (run) => classifyWithModel(run, engineInputOf(doc.image), MODEL_LONG_SIDE));
 
   // Chromium: the app's worker, WASM backend, at the model's own scale.
   await openApp(page, '?diagnostics=1&disableGpu=1');
-  const base64 = Buffer.from(doc.image.data.buffer, doc.image.data.byteOffset, doc.image.data.byteLength).toString('base64');
   const webMap = await page.evaluate(
     async ({ width, height, base64, longSide }) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -73,7 +93,7 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class 
       const image = { width, height, data: bytes as unknown as number[] };
       return window.inkliftDiagnostics!.classMapOn(image, 'wasm', longSide);
     },
-    { width, height, base64, longSide: MODEL_LONG_SIDE },
+    { ...transferable(doc.image), longSide: MODEL_LONG_SIDE },
   );
   expect(webMap.backend).toContain('WASM');
   expect([webMap.width, webMap.height]).toEqual([nodeMap.width, nodeMap.height]);
@@ -101,26 +121,11 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node make the same ink/pa
   await expectServedAsCommitted(request, 'inksep.onnx', DEFAULT_SEPARATION_MODEL_PATH);
 
   const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
-  const { width, height } = doc.image;
 
   // Node: the server's session code on the committed file, on the page flattened as the pipeline does.
-  const { ort, session } = await createOrtNodeSession(DEFAULT_SEPARATION_MODEL_PATH, 1);
-  let nodeInk: Uint8Array;
-  try {
-    nodeInk = (await separateInkWithModel(ortRun(ort, session), engineInputOf(doc.image).flattened)).ink;
-  } finally {
-    await session.release();
-  }
+  const nodeInk = (await onNode(DEFAULT_SEPARATION_MODEL_PATH, (run) => separateInkWithModel(run, engineInputOf(doc.image).flattened))).ink;
 
-  await openApp(page, '?diagnostics=1&disableGpu=1');
-  const base64 = Buffer.from(doc.image.data.buffer, doc.image.data.byteOffset, doc.image.data.byteLength).toString('base64');
-  const web = await page.evaluate(
-    async ({ width, height, base64 }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      return window.inkliftDiagnostics!.inkDecisionOn({ width, height, data: bytes as unknown as number[] });
-    },
-    { width, height, base64 },
-  );
+  const web = await inApp(page, 'inkDecisionOn', doc.image);
   expect(web, 'the worker has no ink-separation model').not.toBeNull();
   expect(web!.engine).toContain('inksep');
   const webInk = Buffer.from(web!.ink, 'base64');
@@ -148,24 +153,10 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node find the same sheet 
   const photo = await generateDeskPhoto(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS, desk: 'wood-dark', clutter: [] });
   const { width, height } = photo.image;
 
-  const { ort, session } = await createOrtNodeSession(DEFAULT_SHEET_MODEL_PATH, 1);
-  let nodeSheet;
-  try {
-    nodeSheet = await findSheetWithModel(ortRun(ort, session), photo.image);
-  } finally {
-    await session.release();
-  }
+  const nodeSheet = await onNode(DEFAULT_SHEET_MODEL_PATH, (run) => findSheetWithModel(run, photo.image));
   expect(nodeSheet, 'onnxruntime-node finds the sheet').not.toBeNull();
 
-  await openApp(page, '?diagnostics=1&disableGpu=1');
-  const base64 = Buffer.from(photo.image.data.buffer, photo.image.data.byteOffset, photo.image.data.byteLength).toString('base64');
-  const web = await page.evaluate(
-    async ({ width, height, base64 }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      return window.inkliftDiagnostics!.sheetOn({ width, height, data: bytes as unknown as number[] });
-    },
-    { width, height, base64 },
-  );
+  const web = await inApp(page, 'sheetOn', photo.image);
   expect(web, 'the worker has no sheet model').not.toBeNull();
   expect(web!.engine).toContain('sheet');
   expect(web!.corners, 'onnxruntime-web finds the sheet').not.toBeNull();

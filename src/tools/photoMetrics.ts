@@ -2,17 +2,23 @@
 import type { SheetOutline } from '../core/types';
 import { polygonMask } from '../core/polygon';
 
-/** Kept ink (alpha ≥ 128) outside the true sheet (mask < 128), and all kept ink. */
-export function inkOutsideSheet(outputRgba: Uint8ClampedArray | Uint8Array, sheetMask: Uint8Array): { outside: number; kept: number } {
-  if (outputRgba.length !== sheetMask.length * 4) throw new Error('inkOutsideSheet: output and mask sizes differ');
-  let outside = 0;
+/** Kept ink (alpha ≥ 128) on the pixels where `plane` satisfies `inRegion`, and all kept ink. */
+function keptInkWhere(outputRgba: Uint8ClampedArray | Uint8Array, plane: Uint8Array, inRegion: (value: number) => boolean): { inside: number; kept: number } {
+  if (outputRgba.length !== plane.length * 4) throw new Error('photo metrics: the output and the truth plane differ in size');
+  let inside = 0;
   let kept = 0;
-  for (let p = 0; p < sheetMask.length; p++) {
+  for (let p = 0; p < plane.length; p++) {
     if (outputRgba[p * 4 + 3] < 128) continue;
     kept++;
-    if (sheetMask[p] < 128) outside++;
+    if (inRegion(plane[p])) inside++;
   }
-  return { outside, kept };
+  return { inside, kept };
+}
+
+/** Kept ink (alpha ≥ 128) outside the true sheet (mask < 128), and all kept ink. */
+export function inkOutsideSheet(outputRgba: Uint8ClampedArray | Uint8Array, sheetMask: Uint8Array): { outside: number; kept: number } {
+  const { inside, kept } = keptInkWhere(outputRgba, sheetMask, (mask) => mask < 128);
+  return { outside: inside, kept };
 }
 
 /**
@@ -20,15 +26,8 @@ export function inkOutsideSheet(outputRgba: Uint8ClampedArray | Uint8Array, shee
  * least half the pixel (`objectCover` ≥ 128: the generator's truth is no ink there), and all kept ink.
  */
 export function inkUnderObjects(outputRgba: Uint8ClampedArray | Uint8Array, objectCover: Uint8Array): { under: number; kept: number } {
-  if (outputRgba.length !== objectCover.length * 4) throw new Error('inkUnderObjects: output and cover sizes differ');
-  let under = 0;
-  let kept = 0;
-  for (let p = 0; p < objectCover.length; p++) {
-    if (outputRgba[p * 4 + 3] < 128) continue;
-    kept++;
-    if (objectCover[p] >= 128) under++;
-  }
-  return { under, kept };
+  const { inside, kept } = keptInkWhere(outputRgba, objectCover, (cover) => cover >= 128);
+  return { under: inside, kept };
 }
 
 /**
