@@ -31,7 +31,7 @@ export interface CaptureParams {
   fax: number;
 }
 
-export function chooseCapture(random: Random, unit: number): CaptureParams {
+export function chooseCapture(random: Random, unit: number, bitonal = false): CaptureParams {
   const capture: Capture = random.chance(0.6) ? 'photo' : 'scan';
   const photo = capture === 'photo';
   const warm = random.range(-1, 1);
@@ -50,7 +50,8 @@ export function chooseCapture(random: Random, unit: number): CaptureParams {
     threshold: 0,
     fax: 1,
   };
-  if (!random.chance(0.05)) return params;
+  // The roll is drawn either way, so a forced bitonal page draws the same numbers after it.
+  if (!random.chance(0.05) && !bitonal) return params;
   // A bitonal scan or fax: flat light, grey, thresholded, PNG.
   return {
     ...params,

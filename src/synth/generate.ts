@@ -31,6 +31,8 @@ export interface GenerateOptions {
   megapixels?: number;
   /** Real signatures (cut-outs, pen trajectories) and stamps to place among the drawn ones (the class model's training renders only). */
   realInk?: RealInkLibrary;
+  /** Every page a bitonal scan or fax (one in twenty otherwise): office letters reach us so (the class model's training renders only). */
+  bitonal?: boolean;
 }
 
 export interface DocumentMeta {
@@ -221,7 +223,7 @@ export async function generateDocument(seed: number, options: GenerateOptions = 
   const { width, height, paper, truth, captureRandom } = page;
   const unit = width / 1000;
   const t2 = performance.now();
-  const capture = chooseCapture(captureRandom, unit);
+  const capture = chooseCapture(captureRandom, unit, options.bitonal === true);
   const rgba = capturePage(paper, width, height, capture, captureRandom);
   const t3 = performance.now();
   const { encoded, image } = await encodeCapture(rgba, width, height, capture);

@@ -2,7 +2,7 @@
  * Renders a synthetic split to disk.
  *
  *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X] [--real-ink DIR]
- *                           [--photos [--desk-images DIR] [--held]]
+ *                           [--photos [--desk-images DIR] [--held]] [--bitonal]
  *
  * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
  * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
@@ -23,6 +23,8 @@
  * (clockwise from the page's top-left, in the photo's pixels) and the scene (desk, pose, clutter, light);
  * `--desk-images DIR` takes the desks from real photos in DIR; `--held`: the sheet is held up in a hand in
  * front of a room or the outdoors instead (desk/surroundings.ts; for the sheet finder's training).
+ * `--bitonal`: every page a bitonal scan or fax (black and white, thresholded), as office letters arrive
+ * (for the class model's training: its signatures and stamps are then both black line art).
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
   const deskImages = arg('desk-images');
   const held = process.argv.includes('--held');
   if (held && !photos) throw new Error('--held is a kind of photo: give --photos too');
+  const bitonal = process.argv.includes('--bitonal');
+  if (bitonal && photos) throw new Error('--bitonal is a kind of scan, not of photo');
   mkdirSync(out, { recursive: true });
   const digits = Math.max(4, String(start + count - 1).length);
   const cases: unknown[] = [];
@@ -66,7 +70,7 @@ async function main(): Promise<void> {
   for (let i = start; i < start + count; i++) {
     const seed = splitSeed(split, i);
     const photo = photos ? await generateDeskPhoto(seed, { megapixels: megapixels ?? 2, deskImages, held }) : null;
-    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk }));
+    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk, bitonal }));
     const { width, height } = doc.meta;
     const id = String(i).padStart(digits, '0');
     const image = `${id}.${doc.meta.capture.format === 'jpeg' ? 'jpg' : 'png'}`;

@@ -90,6 +90,20 @@ describe('synthetic documents', () => {
     expect(doc.truth.all.filter((v) => v >= 220).length).toBeGreaterThan(200);
   });
 
+  it('make any page a bitonal scan when asked, with the same page drawn as without', async () => {
+    // 52 is a colour page with two stamps; asked for bitonal, it is the same page in black and white.
+    const drawn = await generateDocument(52, SMALL);
+    const bitonal = await generateDocument(52, { ...SMALL, bitonal: true });
+    expect(drawn.meta.capture.bitonal).toBe(false);
+    expect(bitonal.meta.capture.bitonal).toBe(true);
+    expect(Buffer.from(bitonal.truth.classes).equals(Buffer.from(drawn.truth.classes))).toBe(true);
+    const { data } = bitonal.image;
+    for (let i = 0; i < data.length; i += 4) if ((data[i] !== 0 && data[i] !== 255) || data[i + 1] !== data[i]) throw new Error(`pixel ${i / 4} is not black or white`);
+    // A page drawn bitonal anyway stays as it was.
+    const d123 = await generateDocument(123, SMALL);
+    expect(Buffer.compare((await generateDocument(123, { ...SMALL, bitonal: true })).encoded, d123.encoded)).toBe(0);
+  });
+
   it('have truth that lines up with dark pixels, and classes consistent with the layers', async () => {
     for (const seed of [7, 8, 9]) {
       const doc = await generateDocument(seed, SMALL);
