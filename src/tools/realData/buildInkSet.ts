@@ -1,6 +1,6 @@
 /**
  * Building a real ink set's pages (kind inkClasses: StaVer + StaVerGt; kind signatureBoxes:
- * Tobacco800): each page's image as 8-bit RGB PNG and whatever truth it has, written beside it, and
+ * Tobacco800 with its boxes file, and pages of signatures only, each page its own box): each page's image as 8-bit RGB PNG and whatever truth it has, written beside it, and
  * an index entry saying which truths those are. Every file is verified against its pin; reserved
  * pages are refused before a byte is read; what cannot be built is listed with its reason. A page
  * whose label map cannot be used is still built with its stamp-ink map (the label map is listed).
@@ -66,7 +66,7 @@ export async function buildInkSet(context: InkSetContext): Promise<InkSetBuilt> 
   const labelProblem = set.labelSource ? whyUnreachable(labelRepository, set.labelSource.repository, set.labelSource.commit) : null;
 
   let boxes: Record<string, unknown> | null = null;
-  if (set.kind === 'signatureBoxes') {
+  if (set.kind === 'signatureBoxes' && !set.pageIsBox) {
     if (!set.boxes) throw new Error(`${set.name}: no boxes file pinned`);
     const read = mainProblem ? { reason: mainProblem } : await readPinnedFile(main.gitDir!, set.commit, set.boxes);
     if (!('bytes' in read)) {
@@ -164,7 +164,12 @@ export async function buildInkSet(context: InkSetContext): Promise<InkSetBuilt> 
       entry.signatureBoxesComplete = set.boxesComplete === true;
       entry.hasSignature = page.hasSignature;
     }
-    if (!entry.stampInk && !entry.labels && !boxes) continue; // no truth could be built: listed above
+    if (set.pageIsBox) {
+      entry.signatureBoxes = [[0, 0, width, height]];
+      entry.signatureBoxesComplete = true;
+      entry.hasSignature = true;
+    }
+    if (!entry.stampInk && !entry.labels && !boxes && !set.pageIsBox) continue; // no truth could be built: listed above
 
     const outputs: Record<string, number> = {};
     for (const [path, bytes] of Object.entries(files)) {

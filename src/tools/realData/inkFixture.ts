@@ -4,6 +4,7 @@
  *                     stamp-ai/ground-truth-pixel/ground-truth-pixel/stampDS-NNNNN-px.png
  *   Fixture/StaVerGt  GroundTruth/300dpi/stampDS-NNNNN/LabelAllInOne.png, 9 × 6 (1.5 × the page)
  *   Fixture/Tobacco   cnn_class_label_predictor/test/{signature,no_signature}/<doc>….tif + assets/ground_truth_bbox.json
+ *   Fixture/Names     origin/49-100/paper/{51,52,56}.jpg, pages of pen-written names only (5 × 7 JPEGs)
  * Pages: StaVer 00001 (mask with a stamp + labels), 00002 (labels only), 00003 (empty mask: no stamp),
  * 00004 (neither: not pinned), 00300 (report block), 00360 (reserved: its files are Git LFS pointers,
  * so pinning fails if it ever reads them). Tobacco: aaa00a00 and bbb11b00_1 signed, bbb11b00_2 and
@@ -59,9 +60,19 @@ function bilevelTiff(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Name pages are 5 × 7 JPEGs. */
+export const NAME_PAGE_WIDTH = 5;
+export const NAME_PAGE_HEIGHT = 7;
+
+function namePageJpeg(seed: number): Promise<Buffer> {
+  const rgb = Array.from({ length: NAME_PAGE_WIDTH * NAME_PAGE_HEIGHT * 3 }, (_, i) => (((i / 3) | 0) % (seed + 2) === 0 ? 40 : 235));
+  return sharp(Buffer.from(rgb), { raw: { width: NAME_PAGE_WIDTH, height: NAME_PAGE_HEIGHT, channels: 3 } }).jpeg().toBuffer();
+}
+
 export interface InkFixture {
   staver: InkSetDefinition;
   tobacco: InkSetDefinition;
+  names: InkSetDefinition;
   gitDirs: Record<string, string>;
 }
 
@@ -99,6 +110,12 @@ export async function makeInkFixture(reposDir: string, options: { lfsInPinnedPag
     [`${test}/no_signature/ZKD43F00_4.tif`]: LFS_POINTER,
     'assets/ground_truth_bbox.json': JSON.stringify(TOBACCO_BOXES),
   });
+  const namesCommit = makeRepository(join(reposDir, 'Fixture+Names'), {
+    'origin/49-100/paper/51.jpg': await namePageJpeg(1),
+    'origin/49-100/paper/52.jpg': await namePageJpeg(2),
+    'origin/49-100/paper/56.jpg': await namePageJpeg(3),
+    'origin/49-100/paper/notes.txt': 'not a page',
+  });
   const staver: InkSetDefinition = {
     name: 'stavertest',
     title: 'StaVer test',
@@ -125,10 +142,24 @@ export async function makeInkFixture(reposDir: string, options: { lfsInPinnedPag
     boxesComplete: false,
     splitRule: 'as tobacco800Splits',
   };
+  const names: InkSetDefinition = {
+    name: 'namestest',
+    title: 'Name pages test',
+    kind: 'signatureBoxes',
+    role: 'split',
+    repository: 'Fixture/Names',
+    commit: namesCommit,
+    licence: 'none stated: test fixture',
+    paths: { image: 'origin/49-100/paper/{id}.jpg' },
+    pageIsBox: true,
+    boxesComplete: true,
+    splitRule: 'as namePageSplits',
+  };
   const gitDirs = {
     'Fixture/StaVer': join(reposDir, 'Fixture+StaVer', '.git'),
     'Fixture/StaVerGt': join(reposDir, 'Fixture+StaVerGt', '.git'),
     'Fixture/Tobacco': join(reposDir, 'Fixture+Tobacco', '.git'),
+    'Fixture/Names': join(reposDir, 'Fixture+Names', '.git'),
   };
-  return { staver, tobacco, gitDirs };
+  return { staver, tobacco, names, gitDirs };
 }

@@ -4,7 +4,7 @@
  * models/data/real/sources.json beside the paper sets of pinnedSetDefinitions.ts.
  */
 import type { PinnedSet } from './sourcesManifest';
-import { STAVER_SPLIT_RULE, TOBACCO800_SPLIT_RULE, WRITER_SPLIT_RULE } from './inkSetSplits';
+import { NAME_PAGE_SPLIT_RULE, STAVER_SPLIT_RULE, TOBACCO800_SPLIT_RULE, WRITER_SPLIT_RULE } from './inkSetSplits';
 
 /** An ink set before its pages (and boxes file) are pinned. */
 export interface InkSetDefinition extends Omit<PinnedSet, 'pages' | 'boxes'> {
@@ -84,4 +84,29 @@ export const CROSS_MEDIA_SIGNATURES: InkSetDefinition = {
   ],
 };
 
-export const INK_SET_DEFINITIONS: readonly InkSetDefinition[] = [STAVER, TOBACCO800, CROSS_MEDIA_SIGNATURES];
+/**
+ * The page scans and photos the Cross-media crops were cut from: each holds one volunteer's ten
+ * pen-written Chinese names and nothing else, so all of its ink is signature (the page is its one,
+ * complete box). The figure that measures a page of handwriting in another script, where the
+ * Tobacco800 letters measure a signature beside print.
+ */
+export const CROSS_MEDIA_NAME_PAGES: InkSetDefinition = {
+  name: 'crossmedianames',
+  title: 'Cross-media name pages',
+  kind: 'signatureBoxes',
+  role: 'split',
+  repository: 'dishangti/Cross-media-Signatures',
+  commit: '46ca4087849be0cd61b8667cb109bf1498939418',
+  licence: CROSS_MEDIA_SIGNATURES.licence,
+  paths: { image: 'origin/49-100/paper/{id}.jpg' },
+  pageIsBox: true,
+  boxesComplete: true,
+  splitRule: NAME_PAGE_SPLIT_RULE,
+  notes: [
+    'origin/49-100/paper/<N>.jpg: volunteer N\'s page of ten pen-written names, flatbed scans and phone photos of any size (368 × 1154 to 4624 × 3468), some sideways. ' +
+      'The page number some volunteers wrote at the top is handwriting too.',
+    'Pages 1-48 are PDFs (origin/1-48/paper) and are not pinned; 90 and 91 are over 4 MiB and absent from the copy this manifest was pinned from.',
+  ],
+};
+
+export const INK_SET_DEFINITIONS: readonly InkSetDefinition[] = [STAVER, TOBACCO800, CROSS_MEDIA_SIGNATURES, CROSS_MEDIA_NAME_PAGES];

@@ -11,6 +11,10 @@
  *
  * Ink crops (Cross-media Signatures): by writer, so no hand is on both sides; writers in id order
  * (numerically: 1, 2, … 10, not 1, 10, 2), every 4th (index % 4 === 3) `val`, the rest `train`.
+ *
+ * Name pages (Cross-media Signatures' page scans, page N written by volunteer N of writers 1…100): the
+ * same writers on the same side as their crops, so a hand trained on as crops is never scored as a
+ * page; the crops' `val` writers (4, 8, … 100) are halved: N ≡ 4 (mod 8) `val`, N ≡ 0 (mod 8) `report`.
  */
 import type { PageSplit } from './datasetIndex';
 import { staverPageNumber } from './reservedSets';
@@ -28,6 +32,9 @@ export const TOBACCO800_SPLIT_RULE =
 
 export const WRITER_SPLIT_RULE =
   'by writer (every crop of a writer on one side): writers in numeric id order, every 4th (index % 4 === 3) val, the rest train; no report split (figures come from the page sets)';
+
+export const NAME_PAGE_SPLIT_RULE =
+  'by writer, as the Cross-media crops (page N is volunteer N\'s, writers 1…100): the crops\' train writers train; of their val writers (every 4th: 4, 8, … 100) N ≡ 4 (mod 8) val, N ≡ 0 (mod 8) report';
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -73,4 +80,15 @@ export function byWriterId(a: string, b: string): number {
 export function writerSplits(writers: readonly string[]): Map<string, PageSplit> {
   const ordered = [...new Set(writers)].sort(byWriterId);
   return new Map(ordered.map((writer, i) => [writer, (i % 4 === 3 ? 'val' : 'train') as PageSplit]));
+}
+
+/** Each name page's split by its writer's number (NAME_PAGE_SPLIT_RULE). */
+export function namePageSplits(ids: readonly string[]): Map<string, PageSplit> {
+  return new Map(
+    ids.map((id) => {
+      if (!/^\d+$/.test(id) || Number(id) < 1 || Number(id) > 100) throw new Error(`${id} is not a Cross-media writer number (1…100)`);
+      const writer = Number(id);
+      return [id, writer % 4 !== 0 ? 'train' : writer % 8 === 4 ? 'val' : 'report'];
+    }),
+  );
 }

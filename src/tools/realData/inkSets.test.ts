@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRealData } from './buildRealData';
 import { pixelsOf } from './gitFixture';
-import { INK_HEIGHT, INK_WIDTH, inkPagePixels, makeInkFixture, STAMP_GREY, TOBACCO_HEIGHT, TOBACCO_WIDTH, type InkFixture } from './inkFixture';
+import { INK_HEIGHT, INK_WIDTH, inkPagePixels, makeInkFixture, NAME_PAGE_HEIGHT, NAME_PAGE_WIDTH, STAMP_GREY, TOBACCO_HEIGHT, TOBACCO_WIDTH, type InkFixture } from './inkFixture';
 import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
-import { staverSplits, tobacco800Document, tobacco800Splits } from './inkSetSplits';
+import { namePageSplits, staverSplits, tobacco800Document, tobacco800Splits } from './inkSetSplits';
 import { pinInkSet, type InkSetPinning } from './pinInkSets';
 import { reservedReason, staverPageNumber } from './reservedSets';
 import { checkSourcesManifest, readSourcesManifest, type SourcesManifest } from './sourcesManifest';
@@ -44,6 +44,13 @@ describe('splits of the ink sets', () => {
     expect(['stampDS-00300', 'stampDS-00359', 'stampDS-00400', 'stampDS-00419'].map((id) => splits.get(id))).toEqual(Array(4).fill('report'));
   });
 
+  it('name pages: by writer as the Cross-media crops, the crops\' val writers halved into val and report', () => {
+    const splits = namePageSplits(['49', '51', '52', '56', '60', '99', '100']);
+    expect(Object.fromEntries(splits)).toEqual({ 49: 'train', 51: 'train', 52: 'val', 56: 'report', 60: 'val', 99: 'train', 100: 'val' });
+    expect(() => namePageSplits(['101'])).toThrow(/writer number/);
+    expect(() => namePageSplits(['5a'])).toThrow(/writer number/);
+  });
+
   it('Tobacco800: by document, documents in id order alternating val and report', () => {
     expect(tobacco800Document('XIK90C00_1')).toBe('xik90c00');
     const splits = tobacco800Splits(['ccc22c00', 'bbb11b00_2', 'aaa00a00', 'bbb11b00_1', 'ddd33d00-page02_1']);
@@ -56,6 +63,7 @@ describe('pinning and building the ink sets from fixture repositories', () => {
   let fixture: InkFixture;
   let staver: InkSetPinning;
   let tobacco: InkSetPinning;
+  let names: InkSetPinning;
   let manifest: SourcesManifest;
   const locate = async (repository: string) => fixture.gitDirs[repository];
 
@@ -64,7 +72,8 @@ describe('pinning and building the ink sets from fixture repositories', () => {
     fixture = await makeInkFixture(join(root, 'repos'));
     staver = await pinInkSet(fixture.staver, locate);
     tobacco = await pinInkSet(fixture.tobacco, locate);
-    manifest = checkSourcesManifest({ version: 1, note: 'test', reserved: [], sets: [staver.set, tobacco.set] });
+    names = await pinInkSet(fixture.names, locate);
+    manifest = checkSourcesManifest({ version: 1, note: 'test', reserved: [], sets: [staver.set, tobacco.set, names.set] });
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -94,6 +103,16 @@ describe('pinning and building the ink sets from fixture repositories', () => {
     expect(tobacco.set.boxes?.path).toBe('assets/ground_truth_bbox.json');
   });
 
+  it('pins pages of signatures only without a boxes file, in writer order, each filed as signed', () => {
+    expect(names.set.pages.map((page) => [page.id, page.split, page.hasSignature, page.image.path])).toEqual([
+      ['51', 'train', true, 'origin/49-100/paper/51.jpg'],
+      ['52', 'val', true, 'origin/49-100/paper/52.jpg'],
+      ['56', 'report', true, 'origin/49-100/paper/56.jpg'],
+    ]);
+    expect(names.set.boxes).toBeUndefined();
+    expect(() => checkSourcesManifest({ version: 1, note: 'test', reserved: [], sets: [{ ...names.set, pageIsBox: false }] })).toThrow(/without its boxes file/);
+  });
+
   it('refuses an LFS pointer where an image belongs, and a manifest naming a reserved page', async () => {
     const lfs = await makeInkFixture(join(root, 'lfs'), { lfsInPinnedPage: true });
     await expect(pinInkSet(lfs.staver, async (repository) => lfs.gitDirs[repository])).rejects.toThrow(/Git LFS pointer/);
@@ -106,7 +125,7 @@ describe('pinning and building the ink sets from fixture repositories', () => {
     const out = join(root, 'out');
     const result = await buildRealData({ from: join(root, 'repos'), out, manifest });
     expect(result.index.missing).toEqual([]);
-    const [staverSet, tobaccoSet] = result.index.sets;
+    const [staverSet, tobaccoSet, namesSet] = result.index.sets;
     expect(staverSet.source).toBe(`Fixture/StaVer@${fixture.staver.commit} + Fixture/StaVerGt@${fixture.staver.labelSource!.commit}`);
     const [p1, p2, p3, p300] = staverSet.pages;
     expect(p1).toEqual({
@@ -143,8 +162,15 @@ describe('pinning and building the ink sets from fixture repositories', () => {
     expect([tiffPage.width, tiffPage.height, tiffPage.channels]).toEqual([TOBACCO_WIDTH, TOBACCO_HEIGHT, 3]);
     expect(new Set(tiffPage.data)).toEqual(new Set([0, 255]));
 
+    // A page of names is its own box, complete: all of its ink is signature.
+    expect(namesSet.pages.map((page) => [page.id, page.split, page.hasSignature, page.signatureBoxes, page.signatureBoxesComplete])).toEqual([
+      ['51', 'train', true, [[0, 0, NAME_PAGE_WIDTH, NAME_PAGE_HEIGHT]], true],
+      ['52', 'val', true, [[0, 0, NAME_PAGE_WIDTH, NAME_PAGE_HEIGHT]], true],
+      ['56', 'report', true, [[0, 0, NAME_PAGE_WIDTH, NAME_PAGE_HEIGHT]], true],
+    ]);
+
     const again = await buildRealData({ from: join(root, 'repos'), out, manifest });
-    expect(again.sets.map((set) => [set.converted, set.reused])).toEqual([[0, 4], [0, 4]]);
+    expect(again.sets.map((set) => [set.converted, set.reused])).toEqual([[0, 4], [0, 4], [0, 3]]);
     expect(again.index.sets).toEqual(result.index.sets);
   });
 

@@ -6,7 +6,7 @@
  */
 import { listTree, readBlobAtCommit, type TreeEntry } from './gitObjects';
 import type { InkSetDefinition } from './inkSetDefinitions';
-import { staverSplits, tobacco800Splits } from './inkSetSplits';
+import { namePageSplits, staverSplits, tobacco800Splits } from './inkSetSplits';
 import { checkImageBytes, type InkSetPinning } from './pinnedImage';
 import { pinInkCrops } from './pinInkCrops';
 import { pinFile, type LocateRepository } from './pinManifest';
@@ -106,8 +106,31 @@ export async function pinTobacco800(definition: InkSetDefinition, locate: Locate
   return { set: { ...set, boxes: await pinFile(gitDir, definition.commit, boxesEntry), pages }, reservedLeftOut: reservedLeftOut.sort(), withoutTruth: [] };
 }
 
+/** Pages holding signatures only (`pageIsBox`): every image under the path pattern, ids in numeric order. */
+export async function pinSignaturePages(definition: InkSetDefinition, locate: LocateRepository): Promise<InkSetPinning> {
+  const gitDir = await locate(definition.repository, definition.commit);
+  const imagePattern = patternRegExp(definition.paths.image);
+  const found: { id: string; image: TreeEntry }[] = [];
+  for (const entry of await listTree(gitDir, definition.commit)) {
+    const id = imagePattern.exec(entry.path)?.groups?.id;
+    if (id === undefined) continue;
+    if (reservedReason(entry.path)) throw new Error(`${definition.name}: ${entry.path} belongs to a reserved set: never pinned`);
+    found.push({ id, image: entry });
+  }
+  if (found.length === 0) throw new Error(`${definition.name}: no pages match ${definition.paths.image}`);
+  found.sort((a, b) => Number(a.id) - Number(b.id) || byId(a, b));
+  const splits = namePageSplits(found.map((page) => page.id));
+  const pages: PinnedPage[] = [];
+  for (const page of found) {
+    pages.push({ id: page.id, split: splits.get(page.id)!, image: await pinFile(gitDir, definition.commit, page.image, checkImageBytes), hasSignature: true });
+  }
+  const { boxesPath: _boxesPath, ...set } = definition;
+  return { set: { ...set, pages }, reservedLeftOut: [], withoutTruth: [] };
+}
+
 export function pinInkSet(definition: InkSetDefinition, locate: LocateRepository): Promise<InkSetPinning> {
   if (definition.kind === 'inkCrops') return pinInkCrops(definition, locate);
+  if (definition.kind === 'signatureBoxes' && definition.pageIsBox) return pinSignaturePages(definition, locate);
   return definition.kind === 'inkClasses' ? pinStaver(definition, locate) : pinTobacco800(definition, locate);
 }
 

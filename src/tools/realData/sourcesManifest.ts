@@ -103,6 +103,8 @@ export interface PinnedSet {
   boxes?: PinnedFile;
   /** signatureBoxes: whether every signature of a page is boxed (kept ink outside the boxes is then a leak). */
   boxesComplete?: boolean;
+  /** signatureBoxes without a boxes file: every page holds signatures and nothing else, so its box is the whole page. */
+  pageIsBox?: boolean;
   /** inkCrops: the ink the crops hold and which of them are pinned. */
   crops?: CropSelection;
   /** sheetPhotos: the capture sessions whose photos are `val` (the others are `report`). */
@@ -159,8 +161,12 @@ export function checkSourcesManifest(manifest: SourcesManifest): SourcesManifest
       if (!isRepository(repository) || !isCommit(commit) || typeof licence !== 'string' || licence === '') fail(set.name, 'labelSource needs repository, full commit and licence');
     }
     if (set.kind === 'signatureBoxes') {
-      if (!set.boxes) fail(set.name, 'a signatureBoxes set without its boxes file');
-      checkFile(`${set.name} boxes`, set.boxes);
+      if (set.pageIsBox) {
+        if (set.boxes) fail(set.name, 'a signatureBoxes set whose page is its box has no boxes file');
+      } else {
+        if (!set.boxes) fail(set.name, 'a signatureBoxes set without its boxes file');
+        checkFile(`${set.name} boxes`, set.boxes);
+      }
     }
     if (set.kind === 'inkCrops') {
       const crops = set.crops;
