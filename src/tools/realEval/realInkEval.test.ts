@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetIndex, IndexedPage } from '../realData/datasetIndex';
 import { writeFixtureBuildFolder } from './fixtureBuildFolder';
 import { runRealEval } from './realEval';
-import { tasksOf } from './realInkEval';
+import { paperPageWriting, tasksOf } from './realInkEval';
 import { runRealInkEval } from './realInkReport';
 
 const W = 240;
@@ -69,12 +69,28 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     expect(tasksOf({ ...base, stampInk: 's.png', hasSignature: false }, ['stamp', 'signature'])).toEqual(['stamp', 'signature']);
     expect(tasksOf({ ...base, signatureBoxes: [[0, 0, 1, 1]] }, ['stamp', 'signature'])).toEqual(['signature']);
     expect(tasksOf(base, ['stamp', 'signature'])).toEqual([]);
+    // A paper set's page counts for the signature task when its id says what it holds.
+    expect(tasksOf({ ...base, id: '2011-HW4', truth: 't.png' }, ['stamp', 'signature'], true)).toEqual(['signature']);
+    expect(tasksOf({ ...base, id: '2013-PR2', truth: 't.png' }, ['stamp'], true)).toEqual([]);
+    expect(tasksOf({ ...base, id: 'page7', truth: 't.png' }, ['signature'], true)).toEqual([]);
+  });
+
+  it('reads handwritten and printed paper pages from their ids', () => {
+    expect(['2009-H04', '2009-P03', '2011-HW8', '2013-PR4', 'Bickely2010_H04', 'Persian2019_H12', 'Nabuco_H13', 'H03', 'stampDS-00001'].map(paperPageWriting)).toEqual([
+      'handwritten', 'printed', 'handwritten', 'printed', 'handwritten', 'handwritten', 'handwritten', 'handwritten', null,
+    ]);
   });
 
   it('scores the val pages of the ink sets only: stamp IoU and FP area, recall-in-box, leak where boxes are complete, FP area', async () => {
     const report = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['stamp', 'signature'], log: () => {} });
-    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['staver/S1', 'staver/S2', 'tobacco800/T1']);
-    const [s1, s2, t1] = report.results.map((r) => r.byEngine.classical);
+    // The handwritten paper page counts for the signature task: the share of its truth's ink kept.
+    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['dibco2009/H03', 'staver/S1', 'staver/S2', 'tobacco800/T1']);
+    const [h3, s1, s2, t1] = report.results.map((r) => r.byEngine.classical);
+    expect(Object.keys(h3).sort()).toEqual(['ms', 'signatureRecall']);
+    expect(h3.signatureRecall).toBeGreaterThanOrEqual(0);
+    expect(h3.signatureRecall).toBeLessThanOrEqual(1);
+    const stampOnly = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['stamp'], log: () => {} });
+    expect(stampOnly.results.map((r) => r.set)).not.toContain('dibco2009');
     expect(Object.keys(s1).sort()).toEqual(['ms', 'signatureLeak', 'signatureRecall', 'stamp']);
     expect(Object.keys(s2).sort()).toEqual(['ms', 'signatureFalsePositive', 'stampFalsePositive']);
     expect(Object.keys(t1).sort()).toEqual(['ms', 'signatureRecall']);
@@ -84,6 +100,7 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     }
     expect(report.tables.stamp).toMatch(/\| StaVer\s+\| 1\s+\|/);
     expect(report.tables.signature).toMatch(/\| Tobacco800\s+\| 1\s+\| [0-9.]+\s+\| 0\s+\| –/);
+    expect(report.tables.signature).toMatch(/\| DIBCO 2009\s+\| 1\s+\| [0-9.]+\s+\|/);
     expect(report.tables.stamp).toContain(s1.stamp!.iou.toFixed(3));
     expect(report.caption).toContain('Held-out validation pages');
   });

@@ -4,9 +4,13 @@
  * output alpha ≥ 128) keep on the real ink sets' pages of one split, scored by inkMetrics.ts:
  *   stamp      IoU / precision / recall against StaVer's stamp-ink mask, pages with a stamp;
  *              kept area on pages whose mask holds no stamp (false positives)
- *   signature  recall of the reference ink in the boxes (StaVerGt label-7 boxes, Tobacco800 boxes);
- *              leak outside the boxes where they are complete (StaVerGt); kept area on pages known to
- *              have no signature (StaVerGt pages without label 7, Tobacco800 no_signature)
+ *   signature  recall of the reference ink in the boxes (StaVerGt label-7 boxes, Tobacco800 boxes, a
+ *              page of names as its own box); leak outside the boxes where they are complete
+ *              (StaVerGt); kept area on pages known to have no signature (StaVerGt pages without label
+ *              7, Tobacco800 no_signature). And on the paper sets' pages (DIBCO family, Bickley,
+ *              PHIBD, Nabuco), whose ids say handwritten or printed: on a handwritten page all of the
+ *              truth's ink is writing, so the share of it kept is the recall; on a printed page
+ *              whatever is kept is a false positive.
  * A table per task, a row per set: means over the pages that count for each figure.
  */
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
@@ -50,8 +54,16 @@ export interface InkPageResult {
   byEngine: Record<string, InkPageScore>;
 }
 
-/** Which tasks a page counts for, from what its index entry says. */
-export function tasksOf(page: IndexedPage, tasks: readonly InkTask[]): InkTask[] {
+/** What a paper set's page holds by its id (`2009-H04`, `2011-PR4`, `Nabuco_H13`…): handwriting, print, or unknown. */
+export function paperPageWriting(id: string): 'handwritten' | 'printed' | null {
+  const kind = /(?:^|[-_])(HW|H|PR|P)\d+$/.exec(id)?.[1];
+  if (kind === undefined) return null;
+  return kind.startsWith('H') ? 'handwritten' : 'printed';
+}
+
+/** Which tasks a page counts for, from what its index entry says (`paper`: the page is a paper set's). */
+export function tasksOf(page: IndexedPage, tasks: readonly InkTask[], paper = false): InkTask[] {
+  if (paper) return tasks.filter((task) => task === 'signature' && page.truth !== undefined && paperPageWriting(page.id) !== null);
   return tasks.filter((task) =>
     task === 'stamp' ? page.stampInk !== undefined : (page.signatureBoxes?.length ?? 0) > 0 || page.hasSignature === false,
   );
@@ -77,16 +89,20 @@ export async function scoreInkPages(
   tasks: readonly InkTask[],
   log: (line: string) => void,
 ): Promise<InkPageResult[]> {
-  const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind));
-  const work = sets.flatMap(({ set, pages }) => pages.filter((page) => tasksOf(page, tasks).length > 0).map((page) => ({ set, page })));
+  const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind) || set.kind === 'paper');
+  const work = sets.flatMap(({ set, pages }) => pages.filter((page) => tasksOf(page, tasks, set.kind === 'paper').length > 0).map((page) => ({ set, page })));
   const results: InkPageResult[] = [];
   const started = performance.now();
   for (const { set, page } of work) {
     const image = await loadPageImage(dir, page);
-    const pageTasks = tasksOf(page, tasks);
+    const paper = set.kind === 'paper';
+    const pageTasks = tasksOf(page, tasks, paper);
     const stampInk = page.stampInk && page.hasStamp !== false ? await loadMask(dir, page, page.stampInk) : null;
     const boxes = page.signatureBoxes ?? [];
-    const reference = boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;
+    const writing = paper ? paperPageWriting(page.id) : null;
+    const reference =
+      writing === 'handwritten' ? await loadMask(dir, page, page.truth!) : boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;
+    const unsigned = writing === 'printed' || (!paper && page.hasSignature === false);
     const inBoxes = boxes.length > 0 && page.signatureBoxesComplete ? boxMask(image.width, image.height, boxes) : null;
     const byEngine: Record<string, InkPageScore> = {};
     for (const { label, engine } of engines) {
@@ -100,7 +116,7 @@ export async function scoreInkPages(
         } else if (reference) {
           score.signatureRecall = recallInBoxes(kept, reference);
           if (inBoxes) score.signatureLeak = leakOutsideBoxes(kept, inBoxes);
-        } else if (page.hasSignature === false) {
+        } else if (unsigned) {
           score.signatureFalsePositive = keptAreaShare(kept);
         }
       }

@@ -35,6 +35,7 @@ function captionFor(split: PageSplit, counts: string, results: readonly InkPageR
     'Signature (extract=signature): recall-in-box = share of the reference ink (grey ≤ Otsu threshold of the grey levels inside each box) that is kept; ' +
     'leak = share of the kept ink outside every box, only where the boxes are complete (StaVerGt: boxes grouped from its signature label); Tobacco800\'s boxes may miss signatures, so no leak there; ' +
     'FP area = kept pixels as % of the page on pages without a signature (StaVerGt pages without the signature label, Tobacco800 no_signature). ' +
+    'Pages of names (Cross-media): the page is its own box. Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
     `Means over the pages each column counts; overall = over all pages. Median ms per page: ${speed || '–'}.` +
     (unavailable.length ? ` ${unavailable.join('; ')}.` : '')
   );
@@ -51,6 +52,9 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const engines = usable.map((s) => s.label);
 
   const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log);
+  // The paper sets' handwritten and printed pages count for the signature task: their rows come first.
+  const paperSets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper' && results.some((r) => r.set === set.name));
+  sets.unshift(...paperSets);
   const all = inkTables(results, sets.map((s) => s.set), engines);
   const tables: Partial<Record<InkTask, string>> = {};
   for (const task of options.tasks) tables[task] = all[task];
