@@ -11,7 +11,8 @@
 # of further train-split pages on desks (src/synth/desk) train beside the flat pages, prepared as the
 # pipeline presents them (sheet found, off-sheet cleared); the second half of them lie on the real desk
 # photos of INKSEG_DESK_IMAGES (default models/.cache/real/desks, built by npm run data:real) when that
-# folder exists, else on procedural desks too. The defaults reproduce the committed inkseg-v7.
+# folder exists, else on procedural desks too. The defaults reproduce the committed inkseg-v7;
+# INKSEG_NAME_PAGES=1 adds the opt-in stage 2 below (exported beside it, not over it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=0
@@ -118,5 +119,30 @@ if [ -n "$REAL_INK" ] && ls "$REAL_INK"/pages/*.classes.png >/dev/null 2>&1; the
   TRAIN_DIRS+=("$REAL_PAGES")
 fi
 echo "train.sh: data ready after $(( $(date +%s) - started )) s"
-/usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
+# Stage 2, opt-in (INKSEG_NAME_PAGES=1; models/README.md, "Real pages of handwriting"): stage 1's
+# weights trained on for 4 000 steps with pages of real pen-written names beside the rest (the train
+# pages of npm run data:real's name-page sets, src/tools/realInk/namePages.ts). It keeps far more of a
+# real handwritten page but reads objects on photographed sheets as writing, so it is not the
+# committed model; stage 1 is.
+REAL_DATA="${INKLIFT_REAL_DATA:-models/.cache/real}"
+STAGE2=0
+if [ "$SMOKE" = 0 ] && [ "${INKSEG_NAME_PAGES:-0}" = 1 ]; then
+  [ -f "$REAL_DATA/index.json" ] || { echo "train.sh: INKSEG_NAME_PAGES=1 needs npm run data:real -- --from DIR first" >&2; exit 1; }
+  NAMES="$ROOT/data/name-pages-$(cat "$REAL_DATA/index.json" src/tools/realInk/namePages.ts src/tools/realInk/namePageTruth.ts models/inksep.onnx | sha1sum | cut -c1-8)"
+  if [ ! -f "$NAMES/.done" ]; then
+    rm -rf "$NAMES"; mkdir -p "$NAMES"
+    npx tsx src/tools/realInk/namePages.ts --real "$REAL_DATA" --out "$NAMES"
+    touch "$NAMES/.done"
+  fi
+  prepare "$NAMES" "${NAMES/data/prep}"
+  STAGE2=1
+fi
+if [ "$STAGE2" = 0 ]; then
+  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
+else
+  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" --out "$ROOT/inkseg-stage1.onnx" "$@"
+  echo "train.sh: stage 2: the name pages beside the rest, 4 000 steps from stage 1's weights"
+  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}"),${NAMES/data/prep}" --val "$ROOT/prep/val" --threads "$THREADS" \
+    --init "$ROOT/run/ckpt.pt" --iters 4000 --lr 1e-3 --run "$ROOT/run-stage2" --out "$ROOT/inkseg-stage2.onnx"
+fi
 echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"
