@@ -24,6 +24,7 @@ import { drawPage, type DocumentKind } from './layout';
 import type { LogoInfo } from './logo';
 import { placeInk, type PlacedSignature, type PlacedStamp } from './placement';
 import { createRandom, type Random } from './random';
+import { drawScanBorders } from './scanBorders';
 import type { RealInkLibrary } from './realInk';
 
 export interface GenerateOptions {
@@ -33,6 +34,8 @@ export interface GenerateOptions {
   realInk?: RealInkLibrary;
   /** Every page a bitonal scan or fax (one in twenty otherwise): office letters reach us so (the class model's training renders only). */
   bitonal?: boolean;
+  /** Dark bands of a scanner's lid or a copier's edge along one to three sides, class noise (the class model's training renders only). */
+  scanBorders?: boolean;
 }
 
 export interface DocumentMeta {
@@ -156,6 +159,8 @@ export function renderPage(seed: number, options: GenerateOptions = {}): Rendere
   const noiseInk: Rgb = [60, 55, 50];
   layers.noise.fillStyle = layers.noise.strokeStyle = colour(noiseInk);
   drawNoise(layers.noise, inkRandom, pageHeight);
+  // Forked only when asked for, after every other stream, so other pages keep their bytes.
+  if (options.scanBorders) drawScanBorders(layers.noise, random.fork(7), width, height);
 
   const coverage = {} as Coverage;
   const inkColours = {} as InkColours;

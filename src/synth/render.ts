@@ -2,7 +2,7 @@
  * Renders a synthetic split to disk.
  *
  *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X] [--real-ink DIR]
- *                           [--photos [--desk-images DIR] [--held]] [--bitonal]
+ *                           [--photos [--desk-images DIR] [--held]] [--bitonal] [--scan-borders]
  *
  * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
  * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
@@ -25,6 +25,7 @@
  * front of a room or the outdoors instead (desk/surroundings.ts; for the sheet finder's training).
  * `--bitonal`: every page a bitonal scan or fax (black and white, thresholded), as office letters arrive
  * (for the class model's training: its signatures and stamps are then both black line art).
+ * `--scan-borders`: dark bands along one to three edges, as a scanner's lid leaves them (class noise).
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   if (held && !photos) throw new Error('--held is a kind of photo: give --photos too');
   const bitonal = process.argv.includes('--bitonal');
   if (bitonal && photos) throw new Error('--bitonal is a kind of scan, not of photo');
+  const scanBorders = process.argv.includes('--scan-borders');
+  if (scanBorders && photos) throw new Error('--scan-borders are a scan\'s, not a photo\'s');
   mkdirSync(out, { recursive: true });
   const digits = Math.max(4, String(start + count - 1).length);
   const cases: unknown[] = [];
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
   for (let i = start; i < start + count; i++) {
     const seed = splitSeed(split, i);
     const photo = photos ? await generateDeskPhoto(seed, { megapixels: megapixels ?? 2, deskImages, held }) : null;
-    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk, bitonal }));
+    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk, bitonal, scanBorders }));
     const { width, height } = doc.meta;
     const id = String(i).padStart(digits, '0');
     const image = `${id}.${doc.meta.capture.format === 'jpeg' ? 'jpg' : 'png'}`;

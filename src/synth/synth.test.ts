@@ -107,6 +107,28 @@ describe('synthetic documents', () => {
     expect(Buffer.compare((await generateDocument(123, { ...SMALL, bitonal: true })).encoded, d123.encoded)).toBe(0);
   });
 
+  it('give a page dark scan borders when asked: noise at its edges, the page itself drawn as without', async () => {
+    const drawn = await generateDocument(52, SMALL);
+    const bordered = await generateDocument(52, { ...SMALL, scanBorders: true });
+    const { width, height } = bordered.meta;
+    const classes = bordered.truth.classes;
+    const edgeNoise = (x: number, y: number) => classes[y * width + x] === InkClass.noise;
+    // Some side is a band of noise, all along it.
+    const sideNoise = [
+      Array.from({ length: height }, (_, y) => edgeNoise(0, y)),
+      Array.from({ length: height }, (_, y) => edgeNoise(width - 1, y)),
+      Array.from({ length: width }, (_, x) => edgeNoise(x, 0)),
+      Array.from({ length: width }, (_, x) => edgeNoise(x, height - 1)),
+    ].map((side) => side.filter(Boolean).length / side.length);
+    expect(Math.max(...sideNoise)).toBeGreaterThan(0.95);
+    expect(sideNoise.filter((share) => share > 0.95).length).toBeLessThanOrEqual(3);
+    // Inside the bands, the same page: every pixel that is not noise now has the class it had.
+    let changed = 0;
+    for (let p = 0; p < classes.length; p++) if (classes[p] !== InkClass.noise && classes[p] !== drawn.truth.classes[p]) changed++;
+    expect(changed).toBe(0);
+    expect(Buffer.compare((await generateDocument(52, { ...SMALL, scanBorders: true })).encoded, bordered.encoded)).toBe(0);
+  });
+
   it('have truth that lines up with dark pixels, and classes consistent with the layers', async () => {
     for (const seed of [7, 8, 9]) {
       const doc = await generateDocument(seed, SMALL);
