@@ -52,12 +52,14 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const engines = usable.map((s) => s.label);
 
   const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log);
-  // The paper sets' handwritten and printed pages count for the signature task: their rows come first.
+  // The paper sets' handwritten and printed pages count for the signature task only: their rows come first there.
   const paperSets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper' && results.some((r) => r.set === set.name));
-  sets.unshift(...paperSets);
-  const all = inkTables(results, sets.map((s) => s.set), engines);
   const tables: Partial<Record<InkTask, string>> = {};
-  for (const task of options.tasks) tables[task] = all[task];
+  for (const task of options.tasks) {
+    const taskSets = task === 'signature' ? [...paperSets, ...sets] : sets;
+    tables[task] = inkTables(results, taskSets.map((s) => s.set), engines)[task];
+  }
+  sets.unshift(...paperSets);
   const counts = sets.map((s) => `${s.set.title} (${results.filter((r) => r.set === s.set.name).length} of ${s.pages.length} pages with a truth for the task)`).join(', ');
   const caption = captionFor(options.split, counts, results, engines, options.tasks, unavailable);
   const text = options.tasks.map((task) => `**${task}**\n\n${tables[task]}`).join('\n\n');
