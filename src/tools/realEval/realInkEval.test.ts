@@ -60,6 +60,10 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
       name: 'tobacco800', title: 'Tobacco800', kind: 'signatureBoxes', source: 'fixture@0', licence: 'test fixture',
       pages: [await write('T1', true, false, { hasSignature: true, signatureBoxes: [[18, 122, 142, 172]], signatureBoxesComplete: false })],
     });
+    index.sets.push({
+      name: 'crossmedianames', title: 'Cross-media name pages', kind: 'signatureBoxes', source: 'fixture@0', licence: 'test fixture',
+      pages: [await write('N1', true, false, { hasSignature: true, signatureBoxes: [[0, 0, W, H]], signatureBoxesComplete: true })],
+    });
     writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -84,8 +88,10 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
   it('scores the val pages of the ink sets only: stamp IoU and FP area, recall-in-box, leak where boxes are complete, FP area', async () => {
     const report = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['stamp', 'signature'], log: () => {} });
     // The handwritten paper page counts for the signature task: the share of its truth's ink kept.
-    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['dibco2009/H03', 'staver/S1', 'staver/S2', 'tobacco800/T1']);
-    const [h3, s1, s2, t1] = report.results.map((r) => r.byEngine.classical);
+    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['dibco2009/H03', 'staver/S1', 'staver/S2', 'tobacco800/T1', 'crossmedianames/N1']);
+    const [h3, s1, s2, t1, n1] = report.results.map((r) => r.byEngine.classical);
+    // A page that is its own box has a recall but no leak (it would be 0 by construction).
+    expect(Object.keys(n1).sort()).toEqual(['ms', 'signatureRecall']);
     expect(Object.keys(h3).sort()).toEqual(['ms', 'signatureRecall']);
     expect(h3.signatureRecall).toBeGreaterThanOrEqual(0);
     expect(h3.signatureRecall).toBeLessThanOrEqual(1);

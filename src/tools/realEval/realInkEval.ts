@@ -103,7 +103,9 @@ export async function scoreInkPages(
     const reference =
       writing === 'handwritten' ? await loadMask(dir, page, page.truth!) : boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;
     const unsigned = writing === 'printed' || (!paper && page.hasSignature === false);
-    const inBoxes = boxes.length > 0 && page.signatureBoxesComplete ? boxMask(image.width, image.height, boxes) : null;
+    // A page that is its own box leaks nothing by construction: no leak figure.
+    const wholePage = boxes.length === 1 && boxes[0][0] <= 0 && boxes[0][1] <= 0 && boxes[0][2] >= image.width && boxes[0][3] >= image.height;
+    const inBoxes = boxes.length > 0 && page.signatureBoxesComplete && !wholePage ? boxMask(image.width, image.height, boxes) : null;
     const byEngine: Record<string, InkPageScore> = {};
     for (const { label, engine } of engines) {
       const score: InkPageScore = { ms: {} };

@@ -35,7 +35,7 @@ function captionFor(split: PageSplit, counts: string, results: readonly InkPageR
     'Signature (extract=signature): recall-in-box = share of the reference ink (grey ≤ Otsu threshold of the grey levels inside each box) that is kept; ' +
     'leak = share of the kept ink outside every box, only where the boxes are complete (StaVerGt: boxes grouped from its signature label); Tobacco800\'s boxes may miss signatures, so no leak there; ' +
     'FP area = kept pixels as % of the page on pages without a signature (StaVerGt pages without the signature label, Tobacco800 no_signature). ' +
-    'Pages of names (Cross-media): the page is its own box. Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
+    'Pages of names (Cross-media): the page is its own box (so no leak figure). Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
     `Means over the pages each column counts; overall = over all pages. Median ms per page: ${speed || '–'}.` +
     (unavailable.length ? ` ${unavailable.join('; ')}.` : '')
   );
