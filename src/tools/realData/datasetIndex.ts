@@ -38,6 +38,11 @@ export type SheetCornerList = [[number, number], [number, number], [number, numb
 /** A box in page pixels: left, top, right, bottom; right and bottom exclusive. */
 export type PixelBox = [number, number, number, number];
 
+/** Whether a page's boxes are one box covering the whole page (a page of signatures only, built with `pageIsBox`). */
+export function isWholePageBox(boxes: readonly PixelBox[] | undefined, width: number, height: number): boolean {
+  return boxes?.length === 1 && boxes[0][0] <= 0 && boxes[0][1] <= 0 && boxes[0][2] >= width && boxes[0][3] >= height;
+}
+
 /** StaVerGt's label values (grey levels of LabelAllInOne.png). */
 export const STAVERGT_LABELS = {
   text: 0, boldText: 1, graphics: 2, logo: 3, stamp: 4, headers: 5, headline: 6, signature: 7, noise: 8, background: 255,

@@ -14,7 +14,7 @@
  * A table per task, a row per set: means over the pages that count for each figure.
  */
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
-import { INK_TRUTH_KINDS, type DatasetIndex, type IndexedPage, type PageSplit } from '../realData/datasetIndex';
+import { INK_TRUTH_KINDS, isWholePageBox, type DatasetIndex, type IndexedPage, type PageSplit } from '../realData/datasetIndex';
 import { mean, median } from '../evalMetrics';
 import { markdownTable } from '../markdownTable';
 import { greyLevels } from './greyLevels';
@@ -104,8 +104,7 @@ export async function scoreInkPages(
       writing === 'handwritten' ? await loadMask(dir, page, page.truth!) : boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;
     const unsigned = writing === 'printed' || (!paper && page.hasSignature === false);
     // A page that is its own box leaks nothing by construction: no leak figure.
-    const wholePage = boxes.length === 1 && boxes[0][0] <= 0 && boxes[0][1] <= 0 && boxes[0][2] >= image.width && boxes[0][3] >= image.height;
-    const inBoxes = boxes.length > 0 && page.signatureBoxesComplete && !wholePage ? boxMask(image.width, image.height, boxes) : null;
+    const inBoxes = boxes.length > 0 && page.signatureBoxesComplete && !isWholePageBox(boxes, image.width, image.height) ? boxMask(image.width, image.height, boxes) : null;
     const byEngine: Record<string, InkPageScore> = {};
     for (const { label, engine } of engines) {
       const score: InkPageScore = { ms: {} };

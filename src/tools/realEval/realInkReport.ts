@@ -59,8 +59,7 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
     const taskSets = task === 'signature' ? [...paperSets, ...sets] : sets;
     tables[task] = inkTables(results, taskSets.map((s) => s.set), engines)[task];
   }
-  sets.unshift(...paperSets);
-  const counts = sets.map((s) => `${s.set.title} (${results.filter((r) => r.set === s.set.name).length} of ${s.pages.length} pages with a truth for the task)`).join(', ');
+  const counts = [...paperSets, ...sets].map((s) => `${s.set.title} (${results.filter((r) => r.set === s.set.name).length} of ${s.pages.length} pages with a truth for the task)`).join(', ');
   const caption = captionFor(options.split, counts, results, engines, options.tasks, unavailable);
   const text = options.tasks.map((task) => `**${task}**\n\n${tables[task]}`).join('\n\n');
   log(`\n${text}\n\n${caption}`);

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { estimateAlphaThresholds, flattenSheet, pageInkAlpha, type Engine, type RgbaImage } from '../../core';
 import { separateInkWithModel } from '../../core/inkSeparation';
 import { createOrtNodeSession, ortRun } from '../../server/model/ortNodeEngine';
-import type { DatasetIndex } from '../realData/datasetIndex';
+import { isWholePageBox, type DatasetIndex } from '../realData/datasetIndex';
 import { namePageClasses } from './namePageTruth';
 
 interface LabelledPage {
@@ -86,7 +86,7 @@ export async function writeNamePages(options: { real: string; out: string; separ
   const index = JSON.parse(readFileSync(path.join(options.real, 'index.json'), 'utf8')) as DatasetIndex;
   const files = index.sets
     .filter((set) => set.kind === 'signatureBoxes')
-    .flatMap((set) => set.pages.filter((page) => page.split === 'train' && page.signatureBoxesComplete && isWholePage(page.signatureBoxes, page.width, page.height)))
+    .flatMap((set) => set.pages.filter((page) => page.split === 'train' && page.signatureBoxesComplete && isWholePageBox(page.signatureBoxes, page.width, page.height)))
     .map((page) => path.join(options.real, page.image))
     .sort();
   if (files.length === 0) throw new Error(`no train name pages in ${options.real} (npm run data:real -- --from DIR builds them)`);
@@ -112,10 +112,6 @@ export async function writeNamePages(options: { real: string; out: string; separ
     written++;
   }
   return written;
-}
-
-function isWholePage(boxes: readonly (readonly number[])[] | undefined, width: number, height: number): boolean {
-  return boxes?.length === 1 && boxes[0][0] === 0 && boxes[0][1] === 0 && boxes[0][2] === width && boxes[0][3] === height;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
