@@ -99,3 +99,24 @@ for (const where of ['This device', 'Server'] as const) {
     expect((geometry.top + geometry.h) / scale).toBeLessThanOrEqual(600.5);
   });
 }
+
+test('Fit shows a tall page whole, without scrolling the preview', async ({ page }) => {
+  await openApp(page);
+  await dropFiles(page, [await inkPhoto('tall-page.jpg', 500, 1400)]);
+  const item = await finishedResult(page, 'tall-page.jpg');
+  const after = item.getByRole('img', { name: 'Transparent ink of tall-page.jpg' });
+  await expect(after).toHaveJSProperty('naturalHeight', 1400);
+  const fit = await after.evaluate((img: HTMLImageElement) => {
+    const viewport = img.closest('.compare__viewport') as HTMLElement;
+    const stage = img.parentElement!.getBoundingClientRect();
+    return { stageWidth: stage.width, stageHeight: stage.height, viewportHeight: viewport.clientHeight, scrollable: viewport.scrollHeight > viewport.clientHeight };
+  });
+  expect(fit.scrollable).toBe(false);
+  expect(fit.stageHeight).toBeLessThanOrEqual(fit.viewportHeight + 0.5);
+  expect(fit.stageHeight).toBeGreaterThan(fit.viewportHeight * 0.9); // as large as the viewport allows
+  expect(fit.stageWidth / fit.stageHeight).toBeCloseTo(500 / 1400, 2);
+  // 100% shows it at its own size, scrolled within the preview.
+  await item.getByRole('combobox', { name: 'Zoom' }).selectOption({ label: '100%' });
+  const stageHeight = await after.evaluate((img: HTMLImageElement) => img.parentElement!.getBoundingClientRect().height);
+  expect(stageHeight).toBeCloseTo(1400, 0);
+});

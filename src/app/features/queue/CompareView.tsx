@@ -1,6 +1,6 @@
 /**
  * Before/after on a checkerboard: a slider reveals the original over the transparent result; zoom
- * levels. A cropped result sits at its place in the original's frame, so both stay aligned.
+ * levels (Fit shows the whole page, a tall one too). A cropped result sits at its place in the original's frame, so both stay aligned.
  */
 import { useId, useState, type CSSProperties } from 'react';
 import type { CropPlacement } from '../../../shared/api';
@@ -23,10 +23,12 @@ export function CompareView({ name, before, after, crop = null }: { name: string
   // With a crop and an original to compare, the stage is the original's frame.
   const framed = crop !== null && before !== null;
   const frame = framed ? { width: crop.sourceWidth, height: crop.sourceHeight } : size;
-  const style: CSSProperties = {
+  // Fit shows the whole page: as wide as the card, or as wide as the viewport's height allows for a tall page.
+  const style = {
     ...(scale && frame ? { width: frame.width * scale, height: frame.height * scale } : {}),
+    ...(!scale && frame ? { '--aspect': frame.width / frame.height } : {}),
     ...(framed ? { aspectRatio: `${crop.sourceWidth} / ${crop.sourceHeight}` } : {}),
-  };
+  } as CSSProperties;
   const afterStyle: CSSProperties | undefined = framed
     ? { position: 'absolute', left: percent(crop.left, crop.sourceWidth), top: percent(crop.top, crop.sourceHeight), width: percent(crop.width, crop.sourceWidth), height: percent(crop.height, crop.sourceHeight) }
     : undefined;
