@@ -1,16 +1,22 @@
 import sharp from 'sharp';
 import type { RgbaImage } from '../../core';
+import { rgbaToWebp } from './webp/encodeWebp';
 
 const raw = (image: RgbaImage) =>
   sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
     raw: { width: image.width, height: image.height, channels: 4 },
   });
 
-/** Lossy colour with lossless alpha: lossless WebP at default effort takes seconds per page here. */
-const STORED_WEBP = { quality: 90, alphaQuality: 100, effort: 2 } as const;
+/**
+ * Lossy colour with exact alpha. Measured against libwebp's own RGBA encode (quality 90, effort 2) on
+ * 12-MP results: 0.34–0.46 s instead of 0.67–0.91 s, colour over white 37.4 / 41.2 dB instead of
+ * 37.2 / 39.7, files 10–16 % larger; how: src/server/imaging/webp/.
+ */
+const STORED_WEBP = { quality: 93, effort: 2 } as const;
 
 export async function encodeWebp(image: RgbaImage): Promise<Buffer> {
-  return raw(image).webp(STORED_WEBP).toBuffer();
+  const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
+  return Buffer.from(await rgbaToWebp(data, image.width, image.height, STORED_WEBP));
 }
 
 /** Fast and lossless: the PNG response, and the stored intermediate until the WebP is made from it. */
@@ -20,5 +26,6 @@ export async function encodePng(image: RgbaImage): Promise<Buffer> {
 
 /** The stored WebP from a PNG of encodePng: the same pixels, so the same WebP as encodeWebp gives. */
 export async function webpFromPng(png: Uint8Array): Promise<Buffer> {
-  return sharp(png).ensureAlpha().webp(STORED_WEBP).toBuffer();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return encodeWebp({ width: info.width, height: info.height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) });
 }
