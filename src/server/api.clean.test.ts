@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
-import { documentPhoto, fileBlob, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
+import { buildPdf, documentPhoto, fileBlob, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
 import { parseServerTiming } from './routes/serverTiming';
 
@@ -123,6 +123,15 @@ describe('POST /api/clean', () => {
     // Page one is US Letter at 200 DPI; the later pages are 200 pt squares.
     expect([stats.info.width, stats.info.height]).toEqual([1700, 2200]);
     expect(stats.opaque).toBeGreaterThan(1000);
+  });
+
+  it('renders a PDF page longer than a WebP can be (a till receipt) at the DPI that fits it', async () => {
+    const receipt = buildPdf([{ widthPt: 100, heightPt: 7200, content: 'BT /F1 12 Tf 10 7100 Td (Total 12.40) Tj ET' }]);
+    const response = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(receipt), type: 'webp' }) });
+    expect(response.status).toBe(200);
+    // 200 DPI would make it 20 000 pixels tall; WebP holds 16 383.
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 227, 16383]);
   });
 
   it('crop=1 returns the ink with a margin and says where it sits in the input', async () => {
@@ -414,6 +423,9 @@ describe('limits', () => {
     await expectError(await limited.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(big) }) }), 413, 'file_too_large');
     const wide = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#ffffff' } }).png().toBuffer();
     await expectError(await limited.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(wide) }) }), 413, 'image_too_large');
+    // Few pixels, but longer than a WebP (the stored format) can be: refused before any work.
+    const strip = await sharp({ create: { width: 16384, height: 8, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    await expectError(await limited.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(strip), type: 'png' }) }), 413, 'image_too_large');
     let limitedResponse: Response | null = null;
     for (let i = 0; i < 12 && !limitedResponse; i++) {
       const response = await limited.request('/api/files', { key: k });

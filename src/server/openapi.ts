@@ -25,7 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'The balance is exhausted (insufficient_balance); nothing was charged',
   403: 'Missing or wrong CSRF token (forbidden)',
   404: 'File not found, or it belongs to another account (not_found)',
-  413: 'File larger than the upload limit or image larger than the pixel limit (file_too_large, image_too_large)',
+  413: 'File larger than the upload limit, or image larger than the pixel limit or longer than 16 383 pixels a side, the most a stored WebP holds (file_too_large, image_too_large)',
   415: 'Not a PNG, JPG or PDF (unsupported_media_type)',
   422: 'A parameter is invalid (invalid_parameter), or processing hit its time limit (processing_timeout)',
   429: 'Rate limited (rate_limited); see Retry-After',

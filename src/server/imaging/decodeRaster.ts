@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { RgbaImage } from '../../core';
 import { imageTooLarge, invalidImage } from '../errors';
+import { WEBP_MAX_SIDE } from './webp/container';
 
 /**
  * PNG/JPG → RGBA with EXIF orientation applied. The header is read first, so a decompression
@@ -18,6 +19,10 @@ export async function decodeRaster(bytes: Uint8Array, maxPixels: number): Promis
   if (!width || !height) throw invalidImage('The image has no pixels.');
   if (width * height > maxPixels) {
     throw imageTooLarge(`The image is ${width}×${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted.`);
+  }
+  // Results are stored as WebP, which cannot be wider or taller than this.
+  if (Math.max(width, height) > WEBP_MAX_SIDE) {
+    throw imageTooLarge(`The image is ${width}×${height} pixels; at most ${WEBP_MAX_SIDE} pixels a side are accepted.`);
   }
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })

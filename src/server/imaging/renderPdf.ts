@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import type { RgbaImage } from '../../core';
 import { imageTooLarge, invalidImage } from '../errors';
+import { WEBP_MAX_SIDE } from './webp/container';
 
 const require = createRequire(import.meta.url);
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -49,10 +50,11 @@ export async function renderPdfPageOne(bytes: Uint8Array, dpi: number, maxPixels
     const base = page.getViewport({ scale: 1 });
     const points = base.width * base.height;
     if (!(points > 0)) throw invalidImage('Page one of the PDF has no area.');
-    const fitDpi = 72 * Math.sqrt(maxPixels / points);
+    // Within the pixel limit, and within WebP's longest side (results are stored as WebP).
+    const fitDpi = Math.min(72 * Math.sqrt(maxPixels / points), (72 * WEBP_MAX_SIDE) / Math.max(base.width, base.height));
     if (fitDpi < MIN_DPI) {
       throw imageTooLarge(
-        `Page one is ${Math.round(base.width)}×${Math.round(base.height)} pt, larger than ${Math.round(maxPixels / 1e6)} megapixels even at ${MIN_DPI} DPI.`,
+        `Page one is ${Math.round(base.width)}×${Math.round(base.height)} pt, larger than ${Math.round(maxPixels / 1e6)} megapixels or ${WEBP_MAX_SIDE} pixels a side even at ${MIN_DPI} DPI.`,
       );
     }
     const scale = Math.min(dpi, fitDpi) / 72;
