@@ -16,6 +16,10 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
   [-1, 1],
 ];
 
+/** A box pixel's state for the runs: kept ink, removed ink (of a bridged class), else 0. */
+const KEPT = 1;
+const REMOVED = 2;
+
 /** Classes a kept stroke may be continued under, when the rule removes them: the two the user never extracts. */
 const BRIDGED_CLASSES: readonly number[] = [InkClass.printed, InkClass.formLine];
 
@@ -42,14 +46,8 @@ export function bridgeCrossings(map: ClassMap, flattened: RgbaImage, inkAlpha: U
   const stroke = typicalStrokeWidth(inkAlpha, width, height);
   const longest = Math.min(RUN_CAP, Math.max(2, Math.round(RUN_STROKES * stroke)));
   const support = Math.max(2, Math.round(stroke));
-  const isKept = (q: number) => kept[classes[q]] === 1 && inkAlpha[q] >= BRIDGE_ALPHA;
   const isRemoved = (q: number) => removed[classes[q]] === 1 && inkAlpha[q] >= BRIDGE_ALPHA;
   const inside = (x: number, y: number) => x >= 0 && x < width && y >= 0 && y < height;
-  /** Whether `support` kept pixels follow from (x, y) on along (dx, dy). */
-  const keptOnwards = (x: number, y: number, dx: number, dy: number): boolean => {
-    for (let n = 0; n < support; n++, x += dx, y += dy) if (!inside(x, y) || !isKept(y * width + x)) return false;
-    return true;
-  };
   /** Removed pixels through (x, y) across the direction (dx, dy), counted up to `limit`. */
   const acrossExtent = (x: number, y: number, dx: number, dy: number, limit: number): number => {
     let n = 1;
@@ -74,32 +72,62 @@ export function bridgeCrossings(map: ClassMap, flattened: RgbaImage, inkAlpha: U
   }
   if (right < 0) return;
   const boxWidth = right - left + 1;
+  const boxHeight = bottom - top + 1;
+  // What each pixel of the box is, read once for the four directions (the classes change only after them).
+  // The runs visit only these pixels (in row order): on a page of speckle, a tenth of the box.
+  const state = new Uint8Array(boxWidth * boxHeight);
+  let visited = new Int32Array(1024);
+  let count = 0;
+  for (let y = top, b = 0; y <= bottom; y++) {
+    for (let p = y * width + left, end = p + boxWidth; p < end; p++, b++) {
+      if (inkAlpha[p] < BRIDGE_ALPHA) continue;
+      const what = kept[classes[p]] === 1 ? KEPT : removed[classes[p]] === 1 ? REMOVED : 0;
+      if (what === 0) continue;
+      state[b] = what;
+      if (count === visited.length) {
+        const bigger = new Int32Array(count * 2);
+        bigger.set(visited);
+        visited = bigger;
+      }
+      visited[count++] = b;
+    }
+  }
+  /** Whether `support` kept pixels follow from (x, y) on along (dx, dy) (kept ink lies inside the box only). */
+  const keptOnwards = (x: number, y: number, dx: number, dy: number): boolean => {
+    for (let n = 0; n < support; n++, x += dx, y += dy) {
+      if (x < left || x > right || y < top || y > bottom || state[(y - top) * boxWidth + x - left] !== KEPT) return false;
+    }
+    return true;
+  };
   // Per pixel of the box, how many removed pixels lead up to it from the last kept one along the direction (−1: none).
-  const run = new Int16Array(boxWidth * (bottom - top + 1));
+  const run = new Int16Array(boxWidth * boxHeight);
   const bridged: number[] = [];
   for (const [dx, dy] of DIRECTIONS) {
     run.fill(-1);
     const step = dy * width + dx;
     const boxStep = dy * boxWidth + dx;
-    for (let y = top; y <= bottom; y++) {
-      for (let x = left, p = y * width + left, b = (y - top) * boxWidth; x <= right; x++, p++, b++) {
-        if (inkAlpha[p] < BRIDGE_ALPHA) continue;
-        const before = x - dx >= left && x - dx <= right && y - dy >= top ? run[b - boxStep] : -1;
-        if (isKept(p)) {
-          run[b] = 0;
-          if (before <= 0) continue;
-          const length = before + 1;
-          const start = p - length * step;
-          // One kept stroke passing under: a pen at one end and a stamp at the other are two strokes.
-          if (classes[start] !== classes[p]) continue;
-          const middle = p - (length >> 1) * step;
-          const acrossLine = classes[middle] !== InkClass.formLine || acrossExtent(x - (length >> 1) * dx, y - (length >> 1) * dy, dx, dy, length) > length;
-          if (acrossLine && keptOnwards(x, y, dx, dy) && keptOnwards(x - length * dx, y - length * dy, -dx, -dy)) {
-            for (let k = 1; k < length; k++) bridged.push(start + k * step, start, p, k / length);
-          }
-        } else if (isRemoved(p) && before >= 0 && before < longest) {
-          run[b] = before + 1;
+    for (let i = 0; i < count; i++) {
+      const b = visited[i];
+      const row = (b / boxWidth) | 0;
+      const y = top + row;
+      const x = left + b - row * boxWidth;
+      const p = y * width + x;
+      const what = state[b];
+      const before = x - dx >= left && x - dx <= right && y - dy >= top ? run[b - boxStep] : -1;
+      if (what === KEPT) {
+        run[b] = 0;
+        if (before <= 0) continue;
+        const length = before + 1;
+        const start = p - length * step;
+        // One kept stroke passing under: a pen at one end and a stamp at the other are two strokes.
+        if (classes[start] !== classes[p]) continue;
+        const middle = p - (length >> 1) * step;
+        const acrossLine = classes[middle] !== InkClass.formLine || acrossExtent(x - (length >> 1) * dx, y - (length >> 1) * dy, dx, dy, length) > length;
+        if (acrossLine && keptOnwards(x, y, dx, dy) && keptOnwards(x - length * dx, y - length * dy, -dx, -dy)) {
+          for (let k = 1; k < length; k++) bridged.push(start + k * step, start, p, k / length);
         }
+      } else if (before >= 0 && before < longest) {
+        run[b] = before + 1;
       }
     }
   }
