@@ -40,9 +40,30 @@ test('on this device: a typed page with Keep only: Signature says "No signature 
   await expect(again.getByRole('button', { name: 'Download' })).toBeVisible({ timeout: 120_000 });
   await expect(again).toContainText('Done');
   await expect(again.getByRole('status').filter({ hasText: 'No signature found' })).toHaveCount(0);
+  // All ink: Basic mode, so the typed text is kept (not removed as Standard mode would).
+  await expect(again.getByTestId('most-ink-removed')).toHaveCount(0);
   // The retry changed that document's options only.
   await expect(page.getByRole('combobox', { name: 'Keep only' })).toHaveValue('signature');
   expect(errors).toEqual([]);
+});
+
+test('Standard mode on a typed page says the print was removed, and "Keep all ink (Basic)" brings it back', async ({ page }) => {
+  await openApp(page);
+  await chooseWhere(page, 'This device');
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('standard');
+  const name = unique('typed-standard');
+  await dropFiles(page, [await typedPhoto(name)]);
+  const item = results(page).getByRole('listitem').filter({ hasText: name });
+  const note = item.getByTestId('most-ink-removed');
+  await expect(note).toContainText('Standard mode', { timeout: 120_000 });
+  await expect(note).toContainText('printed text');
+  // The (almost empty) result is still shown beside the note.
+  await expect(item.getByRole('button', { name: 'Download' })).toBeVisible();
+  await note.getByRole('button', { name: 'Keep all ink (Basic)' }).click();
+  const again = results(page).getByRole('listitem').filter({ hasText: name }).first();
+  await expect(again.getByRole('button', { name: 'Download' })).toBeVisible({ timeout: 120_000 });
+  await expect(again.getByTestId('most-ink-removed')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Mode' })).toHaveValue('standard');
 });
 
 test('on the server: "No signature found", not charged, stored in the Gallery', async ({ page, request }) => {

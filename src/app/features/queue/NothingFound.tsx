@@ -25,7 +25,7 @@ export function NothingFound({ outcome, source, onRetry }: Props) {
       </p>
       <p className="muted small">Try again with other options:</p>
       <div className="result__actions">
-        <button type="button" className="button button--primary" onClick={() => retry({ extract: '' })}>
+        <button type="button" className="button button--primary" onClick={() => retry({ extract: '', mode: 'basic' })}>
           Keep all ink instead
         </button>
         {choices.aggressive && (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { JobSource } from '../../processing/runJob';
 import { CompareView } from './CompareView';
 import { convertImage, copyImage, resultFileName, saveBlob } from './imageFiles';
+import { MostInkRemoved } from './MostInkRemoved';
 import { NothingFound } from './NothingFound';
 import type { Job } from './useQueue';
 
@@ -118,7 +119,10 @@ export function ResultItem({ job, onCancel, onRetry }: Props) {
               </details>
             </>
           ) : (
-            resultView
+            <>
+              <MostInkRemoved outcome={outcome} source={job.source} onRetry={onRetry} />
+              {resultView}
+            </>
           )}
         </>
       )}
