@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run train:separation [-- train.py flags, e.g. --minutes 40 --steps 6000]
+# npm run train:separation [-- train.py flags, e.g. --steps 6000 --seed 2 --threads 1]
 # Trains the ink-separation model (models/inksep.onnx): the real pages of `npm run data:real` (their
 # train split; their val pages choose the checkpoint; report pages are never read) and generated
 # pages of src/synth, prepared with the product's own flattening (models/separation/prepare.ts), then
