@@ -41,7 +41,8 @@ def parse_args():
     p.add_argument('--ckpt-every', type=int, default=100)
     p.add_argument('--val-every', type=int, default=2500)
     p.add_argument('--fresh', action='store_true', help='ignore an existing checkpoint')
-    p.add_argument('--init', default='', help="a run's ckpt.pt whose weights start this run (fine-tuning; a fresh optimiser and schedule)")
+    p.add_argument('--init', default='', help="a run's ckpt.pt whose weights start this run (fine-tuning; a fresh optimiser and schedule), or inkseg/fromOnnx.py's rebuild of an exported model")
+    p.add_argument('--freeze-bn', action='store_true', help='BatchNorm in eval mode while training (needed from a fromOnnx.py start)')
     p.add_argument('--smoke', action='store_true')
     p.add_argument('--export-only', action='store_true')
     a = p.parse_args()
@@ -51,6 +52,20 @@ def parse_args():
         a.fresh = True
         a.out = os.path.join(a.run, 'inkseg-smoke.onnx')
     return a
+
+
+FREEZE_BN = False
+
+
+def training_mode(model):
+    """model.train(), with every BatchNorm kept in eval mode under --freeze-bn (their running
+    statistics fixed, their scale and shift still learned): a start rebuilt from an ONNX file by
+    inkseg/fromOnnx.py holds folded weights that batch statistics would undo."""
+    model.train()
+    if FREEZE_BN:
+        for m in model.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.eval()
 
 
 @torch.no_grad()
@@ -75,13 +90,15 @@ def evaluate(model, pages, stride):
             union[c] += (ink * (((pred == c) | (gt == c)) & m)).sum()
         correct += (ink * ((pred == gt) & m)).sum()
         total += (ink * m).sum()
-    model.train()
+    training_mode(model)
     iou = {CLASS_NAMES[c]: round(float(inter[c] / union[c]), 4) if union[c] > 0 else None for c in range(1, NUM_CLASSES)}
     return {'inkAccuracy': round(float(correct / max(total, 1e-9)), 4), 'iou': iou}
 
 
 def main():
     a = parse_args()
+    global FREEZE_BN
+    FREEZE_BN = a.freeze_bn
     torch.set_num_threads(a.threads)
     set_focus_weight(a.focus_weight)
     torch.manual_seed(a.seed)
@@ -133,7 +150,7 @@ def main():
                     'iters': a.iters, 'focus': a.focus_weight}, ckpt_path + '.tmp')
         os.replace(ckpt_path + '.tmp', ckpt_path)
 
-    model.train()
+    training_mode(model)
     t0 = time.time()
     running = []
     while step < a.iters and not a.export_only:
