@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { alphaCoverage, inkPdf, inkPhoto } from './support/documents';
 import { downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
 import { modelDeployed } from './support/model';
+import { scannedPdf } from '../src/server/testing/fixtures';
 
 test('a dropped photo becomes a transparent PNG processed on this device', async ({ page }) => {
   const errors: string[] = [];
@@ -36,6 +37,15 @@ test('page one of a PDF is rendered and cleaned on this device', async ({ page }
   expect(coverage.width).toBeGreaterThan(1000); // A5 landscape at 200 DPI ≈ 1653 px
   expect(coverage.transparent).toBeGreaterThan(0.5);
   expect(coverage.visible).toBeGreaterThan(0.001);
+});
+
+test('a scanned PDF is rendered at its scan’s resolution on this device, not at 200 DPI', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Choose files').setInputFiles([{ name: 'scan-300dpi.pdf', mimeType: 'application/pdf', buffer: await scannedPdf(300) }]);
+  const item = await finishedResult(page, 'scan-300dpi.pdf');
+  await expect(item).toContainText('on this device');
+  // US Letter at 300 DPI (200 DPI would be 1700×2200).
+  await expect(item).toContainText('2550×3300');
 });
 
 test('several dropped files run as a batch and download as one ZIP', async ({ page }) => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
-import { buildPdf, documentPhoto, fileBlob, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
+import { buildPdf, documentPhoto, fileBlob, scannedPdf, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
 import { parseServerTiming } from './routes/serverTiming';
 
@@ -132,6 +132,15 @@ describe('POST /api/clean', () => {
     // 200 DPI would make it 20 000 pixels tall; WebP holds 16 383.
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 227, 16383]);
+  });
+
+  it('renders a scanned PDF page at its scan’s resolution (300 DPI), a coarser scan at 200 DPI', async () => {
+    const fine = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(await scannedPdf(300)), type: 'png' }) });
+    expect(fine.status).toBe(200);
+    expect(fine.headers.get('x-inklift-source-size')).toBe('2550x3300');
+    const coarse = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(await scannedPdf(150)), type: 'png' }) });
+    expect(coarse.status).toBe(200);
+    expect(coarse.headers.get('x-inklift-source-size')).toBe('1700x2200');
   });
 
   it('crop=1 returns the ink with a margin and says where it sits in the input', async () => {

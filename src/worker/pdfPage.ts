@@ -1,8 +1,9 @@
 /**
- * Page one of a PDF → RGBA at ~200 DPI, rendered with pdf.js inside our worker on an
+ * Page one of a PDF → RGBA at ~200 DPI (a scanned page at its scan's resolution, up to 300 DPI), rendered with pdf.js inside our worker on an
  * OffscreenCanvas. pdf.js's own worker, fonts and WASM come from our origin.
  */
 import type { RgbaImage } from '../core';
+import { pdfRenderDpi, scannedImageDpi, SCAN_DPI_CAP } from '../shared/pdfScanResolution';
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 const PDF_DPI = 200;
@@ -54,7 +55,8 @@ export async function renderFirstPdfPage(input: Blob): Promise<RgbaImage> {
   try {
     const page = await document.getPage(1);
     const base = page.getViewport({ scale: 1 });
-    const scale = Math.min(PDF_DPI / 72, MAX_SIDE / Math.max(base.width, base.height));
+    const scanDpi = scannedImageDpi(await page.getOperatorList(), pdfjs.OPS, base.width, base.height);
+    const scale = Math.min(pdfRenderDpi(scanDpi, PDF_DPI, SCAN_DPI_CAP) / 72, MAX_SIDE / Math.max(base.width, base.height));
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.round(viewport.width));
     const height = Math.max(1, Math.round(viewport.height));

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import type { RgbaImage } from '../../core';
 import { imageTooLarge, invalidImage } from '../errors';
+import { pdfRenderDpi, scannedImageDpi, SCAN_DPI_CAP } from '../../shared/pdfScanResolution';
 import { WEBP_MAX_SIDE } from './webp/container';
 
 const require = createRequire(import.meta.url);
@@ -20,7 +21,8 @@ function loadPdfJs(): Promise<PdfJs> {
 const MIN_DPI = 72;
 
 /**
- * Page one of a PDF → RGBA on white paper at `dpi`, lowered for very large pages so the pixel
+ * Page one of a PDF → RGBA on white paper at `dpi` (a scanned page at its scan's resolution, up to
+ * 300 DPI), lowered for very large pages so the pixel
  * limit holds; a page too large even at 72 DPI is refused. Only page one is ever parsed.
  */
 export async function renderPdfPageOne(bytes: Uint8Array, dpi: number, maxPixels: number): Promise<RgbaImage> {
@@ -57,7 +59,9 @@ export async function renderPdfPageOne(bytes: Uint8Array, dpi: number, maxPixels
         `Page one is ${Math.round(base.width)}×${Math.round(base.height)} pt, larger than ${Math.round(maxPixels / 1e6)} megapixels or ${WEBP_MAX_SIDE} pixels a side even at ${MIN_DPI} DPI.`,
       );
     }
-    const scale = Math.min(dpi, fitDpi) / 72;
+    // A scanned page is rendered at its scan's resolution (up to SCAN_DPI_CAP), never below `dpi`.
+    const scanDpi = scannedImageDpi(await page.getOperatorList(), lib.OPS, base.width, base.height);
+    const scale = Math.min(pdfRenderDpi(scanDpi, dpi, SCAN_DPI_CAP), fitDpi) / 72;
     const viewport = page.getViewport({ scale });
     const width = Math.max(1, Math.floor(viewport.width));
     const height = Math.max(1, Math.floor(viewport.height));

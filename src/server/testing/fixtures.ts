@@ -68,6 +68,8 @@ export interface PdfPage {
   heightPt: number;
   /** PDF content-stream operators drawn on the page. */
   content: string;
+  /** A JPEG the content can draw as /Im1 (a scanned page: `q W 0 0 H 0 0 cm /Im1 Do Q`). */
+  image?: { jpeg: Buffer; width: number; height: number };
 }
 
 /** A minimal valid PDF with the given pages (Helvetica available as /F1). */
@@ -80,8 +82,14 @@ export function buildPdf(pages: PdfPage[]): Buffer {
   const kids: number[] = [];
   for (const page of pages) {
     const contentId = add(`<< /Length ${Buffer.byteLength(page.content, 'latin1')} >>\nstream\n${page.content}\nendstream`);
+    const imageId = page.image
+      ? add(
+          `<< /Type /XObject /Subtype /Image /Width ${page.image.width} /Height ${page.image.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.image.jpeg.length} >>\nstream\n${page.image.jpeg.toString('latin1')}\nendstream`,
+        )
+      : null;
+    const xObjects = imageId ? ` /XObject << /Im1 ${imageId} 0 R >>` : '';
     const pageId = add(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >>${xObjects} >> >>`,
     );
     kids.push(pageId);
   }
@@ -108,6 +116,14 @@ export function signedLetterPdf(extraPages = 1): Buffer {
   };
   const blank: PdfPage = { widthPt: 200, heightPt: 200, content: '' };
   return buildPdf([pageOne, ...Array.from({ length: extraPages }, () => blank)]);
+}
+
+/** A scanned page: one JPEG (a photo-like signed page) filling a US Letter page, scanned at `dpi`. */
+export async function scannedPdf(dpi: number): Promise<Buffer> {
+  const width = Math.round(8.5 * dpi);
+  const height = Math.round(11 * dpi);
+  const jpeg = await sharp(await documentPhoto(width, height, 'png')).jpeg({ quality: 85 }).toBuffer();
+  return buildPdf([{ widthPt: 612, heightPt: 792, content: 'q 612 0 0 792 0 0 cm /Im1 Do Q', image: { jpeg, width, height } }]);
 }
 
 export function multipart(fields: Record<string, string | Blob>): FormData {
