@@ -91,6 +91,10 @@ export class WebpFinisher {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
     clearTimeout(timer);
+    // Says what a slow shutdown waited for (a CI run once spent the whole wait here, not reproduced since).
+    if (this.finishing.size > 0) {
+      this.log.warn({ uuids: [...this.finishing.keys()], waitMs }, 'shutdown: WebP encodes still under way; their files keep their PNG until a download or recovery');
+    }
   }
 
   private track(file: StoredFile, png: Uint8Array | null): Finishing {
