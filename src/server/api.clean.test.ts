@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanResponseSchema, ErrorResponseSchema } from '../shared/api';
-import { buildPdf, documentPhoto, fileBlob, scannedPdf, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
+import { buildPdf, documentPhoto, fileBlob, scannedMaskPdf, scannedPdf, multipart, rotatedJpeg, sheetOnDeskPhoto, signedLetterPdf, typedPage } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
 import { parseServerTiming } from './routes/serverTiming';
 
@@ -141,6 +141,11 @@ describe('POST /api/clean', () => {
     const coarse = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(await scannedPdf(150)), type: 'png' }) });
     expect(coarse.status).toBe(200);
     expect(coarse.headers.get('x-inklift-source-size')).toBe('1700x2200');
+    // A bilevel scan stored as a 1-bit image mask, as fax-like PDFs are.
+    const bilevel = await server.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(scannedMaskPdf(300)), type: 'png' }) });
+    expect(bilevel.status).toBe(200);
+    expect(bilevel.headers.get('x-inklift-source-size')).toBe('2550x3300');
+    expect((await alphaStats(Buffer.from(await bilevel.arrayBuffer()))).opaque).toBeGreaterThan(10_000);
   });
 
   it('crop=1 returns the ink with a margin and says where it sits in the input', async () => {

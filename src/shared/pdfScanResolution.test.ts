@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfRenderDpi, scannedImageDpi } from './pdfScanResolution';
 
-const OPS = { save: 10, restore: 11, transform: 12, paintImageXObject: 85 };
+const OPS = { save: 10, restore: 11, transform: 12, paintImageXObject: 85, paintImageMaskXObject: 83 };
 
 function list(...ops: [number, unknown[] | null][]) {
   return { fnArray: ops.map(([fn]) => fn), argsArray: ops.map(([, args]) => args) };
@@ -12,6 +12,11 @@ describe('scannedImageDpi', () => {
     // US Letter (612 × 792 pt) filled by a 2550 × 3300 image: 300 DPI.
     const ops = list([OPS.save, null], [OPS.transform, [612, 0, 0, 792, 0, 0]], [OPS.paintImageXObject, ['img_1', 2550, 3300]], [OPS.restore, null]);
     expect(scannedImageDpi(ops, OPS, 612, 792)).toBeCloseTo(300, 6);
+  });
+
+  it('reads a bilevel scan drawn as a 1-bit image mask the same way', () => {
+    const ops = list([OPS.save, null], [OPS.transform, [612, 0, 0, 792, 0, 0]], [OPS.paintImageMaskXObject, [{ data: 'mask_1', width: 1700, height: 2200, count: 1 }]], [OPS.restore, null]);
+    expect(scannedImageDpi(ops, OPS, 612, 792)).toBeCloseTo(200, 6);
   });
 
   it('follows nested transforms and the save/restore stack; a page turned by the content is read the same', () => {

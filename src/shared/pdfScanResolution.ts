@@ -16,7 +16,10 @@ export interface PdfOps {
   save: number;
   restore: number;
   transform: number;
+  /** Colour and grey images: args `[objId, width, height]`. */
   paintImageXObject: number;
+  /** 1-bit stencil images (fax-like bilevel scans): args `[{ width, height, … }]`. */
+  paintImageMaskXObject?: number;
 }
 
 /** Scans finer than this are rendered at it: 300 DPI keeps a pen stroke's detail, an A4 page at 600 would be 35 MP. */
@@ -52,9 +55,10 @@ export function scannedImageDpi(list: PdfOperatorList, ops: PdfOps, pageWidthPt:
     if (fn === ops.save) stack.push(ctm);
     else if (fn === ops.restore) ctm = stack.pop() ?? ctm;
     else if (fn === ops.transform && args && args.length >= 6) ctm = multiply(ctm, Array.from(args as ArrayLike<number>).slice(0, 6) as Matrix);
-    else if (fn === ops.paintImageXObject && args && args.length >= 3) {
-      const pixelsWide = Number(args[1]);
-      const pixelsHigh = Number(args[2]);
+    else if ((fn === ops.paintImageXObject || fn === ops.paintImageMaskXObject) && args && args.length >= 1) {
+      const mask = fn === ops.paintImageMaskXObject ? (args[0] as { width?: unknown; height?: unknown } | null) : null;
+      const pixelsWide = Number(mask ? mask.width : args[1]);
+      const pixelsHigh = Number(mask ? mask.height : args[2]);
       // The image fills the unit square of the current transform: its sides on the page, in points.
       const widthPt = Math.hypot(ctm[0], ctm[1]);
       const heightPt = Math.hypot(ctm[2], ctm[3]);

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -70,6 +71,8 @@ export interface PdfPage {
   content: string;
   /** A JPEG the content can draw as /Im1 (a scanned page: `q W 0 0 H 0 0 cm /Im1 Do Q`). */
   image?: { jpeg: Buffer; width: number; height: number };
+  /** Or a 1-bit image mask as /Im1 (a fax-like bilevel scan): rows of bits, 0 paints, Flate-compressed. */
+  mask?: { flate: Buffer; width: number; height: number };
 }
 
 /** A minimal valid PDF with the given pages (Helvetica available as /F1). */
@@ -86,7 +89,11 @@ export function buildPdf(pages: PdfPage[]): Buffer {
       ? add(
           `<< /Type /XObject /Subtype /Image /Width ${page.image.width} /Height ${page.image.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.image.jpeg.length} >>\nstream\n${page.image.jpeg.toString('latin1')}\nendstream`,
         )
-      : null;
+      : page.mask
+        ? add(
+            `<< /Type /XObject /Subtype /Image /Width ${page.mask.width} /Height ${page.mask.height} /ImageMask true /Filter /FlateDecode /Length ${page.mask.flate.length} >>\nstream\n${page.mask.flate.toString('latin1')}\nendstream`,
+          )
+        : null;
     const xObjects = imageId ? ` /XObject << /Im1 ${imageId} 0 R >>` : '';
     const pageId = add(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >>${xObjects} >> >>`,
@@ -124,6 +131,28 @@ export async function scannedPdf(dpi: number): Promise<Buffer> {
   const height = Math.round(11 * dpi);
   const jpeg = await sharp(await documentPhoto(width, height, 'png')).jpeg({ quality: 85 }).toBuffer();
   return buildPdf([{ widthPt: 612, heightPt: 792, content: 'q 612 0 0 792 0 0 cm /Im1 Do Q', image: { jpeg, width, height } }]);
+}
+
+/** A bilevel scan drawn as a 1-bit image mask filling a US Letter page at `dpi`: ruled lines and a pen loop. */
+export function scannedMaskPdf(dpi: number): Buffer {
+  const width = Math.round(8.5 * dpi);
+  const height = Math.round(11 * dpi);
+  const rowBytes = Math.ceil(width / 8);
+  const bits = Buffer.alloc(rowBytes * height, 0xff);
+  const ink = (x: number, y: number) => {
+    if (x >= 0 && x < width && y >= 0 && y < height) bits[y * rowBytes + (x >> 3)] &= ~(0x80 >> (x & 7));
+  };
+  const stroke = Math.max(2, Math.round(dpi / 100));
+  for (let row = 0; row < 8; row++) {
+    for (let x = Math.round(width * 0.1); x < width * 0.9; x++) for (let t = 0; t < stroke; t++) ink(x, Math.round(height * (0.2 + row * 0.05)) + t);
+  }
+  for (let k = 0; k < 4000; k++) {
+    const a = (k / 4000) * 4 * Math.PI;
+    const x = Math.round(width * (0.3 + 0.25 * (k / 4000)) + Math.cos(a) * dpi * 0.2);
+    const y = Math.round(height * 0.75 + Math.sin(a) * dpi * 0.15);
+    for (let t = 0; t < stroke; t++) ink(x + t, y);
+  }
+  return buildPdf([{ widthPt: 612, heightPt: 792, content: 'q 0 0 0 rg 612 0 0 792 0 0 cm /Im1 Do Q', mask: { flate: deflateSync(bits), width, height } }]);
 }
 
 export function multipart(fields: Record<string, string | Blob>): FormData {
