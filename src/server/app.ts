@@ -33,7 +33,14 @@ export interface Inklift {
   pool: ProcessingPool;
   webpFinisher: WebpFinisher;
   config: ServerConfig;
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** How long to wait for background WebP encodes under way (default: twice the processing timeout). */
+  webpWaitMs?: number;
+  /** Told each shutdown step as it starts, so a caller can say which one a slow shutdown is stuck in. */
+  onStep?: (step: 'http' | 'webp' | 'threads' | 'database') => void;
 }
 
 /** Builds the whole service: database (migrated), blob store, processing threads and routes. */
@@ -139,11 +146,15 @@ export async function createInklift(
     pool,
     webpFinisher,
     config,
-    async close() {
+    async close({ webpWaitMs = 2 * config.processingTimeoutMs, onStep }: CloseOptions = {}) {
       clearInterval(sweeper);
+      onStep?.('http');
       await app.close();
-      await webpFinisher.close(2 * config.processingTimeoutMs);
+      onStep?.('webp');
+      await webpFinisher.close(webpWaitMs);
+      onStep?.('threads');
       await pool.close();
+      onStep?.('database');
       await sql.close();
     },
   };

@@ -20,6 +20,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** A test's server stops within a hook's time: a WebP encode still running after this is left to the PNG. */
+const TEST_WEBP_WAIT_MS = 15_000;
+const SLOW_CLOSE_REPORT_MS = 20_000;
+
+/**
+ * Closes a test server and, when that takes long, says on stderr which step it is stuck in (the test
+ * servers run without a logger, so the service's own shutdown warnings are not seen).
+ */
+async function closeWatched(inklift: Inklift): Promise<void> {
+  const started = Date.now();
+  let step = 'start';
+  const watchdog = setInterval(() => {
+    console.error(`test server: shutdown still in step "${step}" after ${Math.round((Date.now() - started) / 1000)} s`);
+  }, SLOW_CLOSE_REPORT_MS);
+  try {
+    await inklift.close({ webpWaitMs: TEST_WEBP_WAIT_MS, onStep: (next) => (step = next) });
+  } finally {
+    clearInterval(watchdog);
+  }
+}
+
 async function listening(config: ServerConfig): Promise<{ inklift: Inklift; baseUrl: string }> {
   const inklift = await createInklift(config, { logger: false });
   await inklift.app.listen({ host: '127.0.0.1', port: 0 });
@@ -91,11 +112,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       });
     },
     async restart(restartOverrides = {}) {
-      await server.inklift.close();
+      await closeWatched(server.inklift);
       Object.assign(server, await listening({ ...config, ...restartOverrides }));
     },
     async close() {
-      await server.inklift.close();
+      await closeWatched(server.inklift);
       await dropDatabase();
       await stopS3();
       fs.rmSync(dataDir, { recursive: true, force: true });
