@@ -1,4 +1,4 @@
-/** The WebP RIFF container: an extended-format file from a lossy colour frame and a separately encoded alpha plane. */
+/** The WebP RIFF container. */
 
 /** WebP's limit on either side (its headers hold width − 1 and height − 1 in 14 bits). */
 export const WEBP_MAX_SIDE = 16383;
@@ -25,28 +25,16 @@ export function findChunk(file: Uint8Array, fourCC: string): Uint8Array | null {
   return null;
 }
 
-/**
- * VP8X (canvas size, the alpha flag), ALPH (uncompressed header byte: no pre-processing, no filter,
- * lossless compression; then the VP8L stream) and the colour frame's VP8 chunk.
- */
-export function webpWithAlpha(width: number, height: number, vp8: Uint8Array, alphaStream: Uint8Array): Uint8Array {
-  const header = new Uint8Array(10);
-  header[0] = 0x10; // alpha
-  for (let k = 0; k < 3; k++) {
-    header[4 + k] = ((width - 1) >> (8 * k)) & 0xff; // 24 bits each, little-endian
-    header[7 + k] = ((height - 1) >> (8 * k)) & 0xff;
-  }
-  const alpha = new Uint8Array(1 + alphaStream.length);
-  alpha[0] = 0x01;
-  alpha.set(alphaStream, 1);
-  const chunks = [chunk('VP8X', header), chunk('ALPH', alpha), chunk('VP8 ', vp8)];
-  const body = chunks.reduce((n, c) => n + c.length, 4);
+/** A RIFF WEBP file of the given chunks, in order. */
+export function webpFile(chunks: readonly (readonly [string, Uint8Array])[]): Uint8Array {
+  const encoded = chunks.map(([fourCC, payload]) => chunk(fourCC, payload));
+  const body = encoded.reduce((n, c) => n + c.length, 4);
   const file = new Uint8Array(8 + body);
   file.set(new TextEncoder().encode('RIFF'), 0);
   new DataView(file.buffer).setUint32(4, body, true);
   file.set(new TextEncoder().encode('WEBP'), 8);
   let at = 12;
-  for (const c of chunks) {
+  for (const c of encoded) {
     file.set(c, at);
     at += c.length;
   }

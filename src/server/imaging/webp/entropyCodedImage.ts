@@ -1,14 +1,10 @@
 /**
- * One 8-bit plane (a result's alpha) as a WebP lossless (VP8L) image stream with implicit size, the
- * payload of a WebP `ALPH` chunk: the plane is the green channel, red, blue and alpha are constant.
- *
- * Why not libwebp (through sharp): its lossless alpha spends 0.6–1.3 s on a 12-MP result that is 98 %
- * transparent — anti-aliased form lines and signatures on an empty sheet — while the lossy colour
- * takes 0.25 s; the whole WebP was the slowest part of `type=webp`. This encoder does only what such
- * planes need: copies of the pixel to the left or above (long runs of paper, rows like the one
- * above), literals otherwise, one prefix code each; no transforms, no colour cache.
+ * WebP lossless (VP8L) entropy-coded images: ARGB pixels as literals and copies of the pixel to the
+ * left or above, under one group of five prefix codes (green with copy lengths, red, blue, alpha,
+ * copy distances). No colour cache and no entropy image: results are mostly long runs of
+ * transparency, which copies cover, and the rest is short.
  */
-import { BitWriter } from './bitWriter';
+import type { BitWriter } from './bitWriter';
 import { canonicalCode, codeLengths, type PrefixCode } from './prefixCode';
 
 const LITERALS = 256;
@@ -23,7 +19,6 @@ const DISTANCE_LEFT = 2;
 const MAX_CODE_LENGTH = 15;
 const MAX_CODE_LENGTH_CODE_LENGTH = 7;
 const CODE_LENGTH_ORDER = [17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-const COPY_FLAG = 0x80000000;
 
 /** VP8L's prefix coding of a length or distance value ≥ 1: the prefix symbol, its extra bits and their count. */
 function prefixOf(value: number): { symbol: number; extra: number; extraBits: number } {
@@ -35,39 +30,54 @@ function prefixOf(value: number): { symbol: number; extra: number; extraBits: nu
   return { symbol: 2 * high + second, extra: d & ((1 << extraBits) - 1), extraBits };
 }
 
-function runLength(plane: Uint8Array, at: number, back: number): number {
-  const end = Math.min(plane.length, at + MAX_COPY);
+function runLength(pixels: Uint32Array, at: number, back: number): number {
+  const end = Math.min(pixels.length, at + MAX_COPY);
   let i = at;
-  while (i < end && plane[i] === plane[i - back]) i++;
+  while (i < end && pixels[i] === pixels[i - back]) i++;
   return i - at;
 }
 
-/** Literals and copies, greedily: the longer of the runs matching the left and the upper neighbour. */
-function tokenize(plane: Uint8Array, width: number): Uint32Array {
-  let tokens = new Uint32Array(Math.max(1024, plane.length >> 6));
+/**
+ * The image as tokens, greedily: the longer of the runs matching the left and the upper neighbour,
+ * else a literal. A copy is stored as (length, distance code); a literal as its pixel.
+ */
+interface Tokens {
+  count: number;
+  /** Per token: copy length (0 for a literal). */
+  lengths: Uint16Array;
+  /** Per token: the pixel of a literal, the distance code of a copy. */
+  values: Uint32Array;
+}
+
+function tokenize(pixels: Uint32Array, width: number): Tokens {
+  let lengths = new Uint16Array(Math.max(1024, pixels.length >> 6));
+  let values = new Uint32Array(lengths.length);
   let count = 0;
-  for (let i = 0; i < plane.length; ) {
-    const left = i >= 1 ? runLength(plane, i, 1) : 0;
-    const above = i >= width ? runLength(plane, i, width) : 0;
-    let token: number;
-    let step: number;
+  for (let i = 0; i < pixels.length; ) {
+    const left = i >= 1 ? runLength(pixels, i, 1) : 0;
+    // A copy is at most MAX_COPY long: when the left run reaches it, the upper one cannot be longer.
+    const above = i >= width && left < MAX_COPY ? runLength(pixels, i, width) : 0;
+    if (count === lengths.length) {
+      const longerLengths = new Uint16Array(lengths.length * 2);
+      longerLengths.set(lengths);
+      lengths = longerLengths;
+      const longerValues = new Uint32Array(values.length * 2);
+      longerValues.set(values);
+      values = longerValues;
+    }
     if (Math.max(left, above) >= MIN_COPY) {
       const fromAbove = above > left;
-      step = fromAbove ? above : left;
-      token = (COPY_FLAG | ((fromAbove ? DISTANCE_ABOVE : DISTANCE_LEFT) << 16) | step) >>> 0;
+      const run = fromAbove ? above : left;
+      lengths[count] = run;
+      values[count++] = fromAbove ? DISTANCE_ABOVE : DISTANCE_LEFT;
+      i += run;
     } else {
-      step = 1;
-      token = plane[i];
+      lengths[count] = 0;
+      values[count++] = pixels[i];
+      i += 1;
     }
-    if (count === tokens.length) {
-      const bigger = new Uint32Array(tokens.length * 2);
-      bigger.set(tokens);
-      tokens = bigger;
-    }
-    tokens[count++] = token;
-    i += step;
   }
-  return tokens.subarray(0, count);
+  return { count, lengths, values };
 }
 
 /** Writes the code (simple form for one or two small symbols, else the code-length code) and returns it. */
@@ -153,36 +163,54 @@ function writeCodeLengths(out: BitWriter, lengths: Uint8Array): void {
   });
 }
 
-export function encodeLosslessPlane(plane: Uint8Array, width: number, height: number): Uint8Array {
-  if (plane.length !== width * height) throw new Error(`plane of ${plane.length} bytes is not ${width}×${height}`);
-  const tokens = tokenize(plane, width);
+/**
+ * Appends an entropy-coded image of ARGB pixels (0xAARRGGBB) `width` wide. `spatial`: the main image,
+ * which carries the meta-prefix bit; a transform's sub-image does not.
+ */
+export function writeEntropyCodedImage(out: BitWriter, pixels: Uint32Array, width: number, spatial: boolean): void {
+  const tokens = tokenize(pixels, width);
   const greenCounts = new Uint32Array(LITERALS + LENGTH_PREFIXES);
+  const redCounts = new Uint32Array(LITERALS);
+  const blueCounts = new Uint32Array(LITERALS);
+  const alphaCounts = new Uint32Array(LITERALS);
   const distanceCounts = new Uint32Array(DISTANCE_PREFIXES);
-  for (const token of tokens) {
-    if (token & COPY_FLAG) {
-      greenCounts[LITERALS + prefixOf(token & 0xffff).symbol]++;
-      distanceCounts[prefixOf((token >>> 16) & 0x7fff).symbol]++;
-    } else greenCounts[token]++;
+  const { count, lengths, values } = tokens;
+  for (let t = 0; t < count; t++) {
+    const v = values[t];
+    if (lengths[t]) {
+      greenCounts[LITERALS + prefixOf(lengths[t]).symbol]++;
+      distanceCounts[prefixOf(v).symbol]++;
+    } else {
+      greenCounts[(v >>> 8) & 0xff]++;
+      redCounts[(v >>> 16) & 0xff]++;
+      blueCounts[v & 0xff]++;
+      alphaCounts[v >>> 24]++;
+    }
   }
-  const out = new BitWriter(Math.max(1 << 16, plane.length >> 3));
-  out.write(0, 1); // no transform
   out.write(0, 1); // no colour cache
-  out.write(0, 1); // one prefix-code group for the whole image
+  if (spatial) out.write(0, 1); // one prefix-code group for the whole image
   const green = writePrefixCode(out, greenCounts);
-  const constant = new Uint32Array(LITERALS);
-  constant[0] = 1;
-  writePrefixCode(out, constant); // red
-  writePrefixCode(out, constant); // blue
-  writePrefixCode(out, constant); // alpha
+  const red = writePrefixCode(out, redCounts);
+  const blue = writePrefixCode(out, blueCounts);
+  const alpha = writePrefixCode(out, alphaCounts);
   const distance = writePrefixCode(out, distanceCounts);
-  for (const token of tokens) {
-    if (token & COPY_FLAG) {
-      const length = prefixOf(token & 0xffff);
+  for (let t = 0; t < count; t++) {
+    const v = values[t];
+    if (lengths[t]) {
+      const length = prefixOf(lengths[t]);
       out.write(green.codes[LITERALS + length.symbol], green.lengths[LITERALS + length.symbol]);
       out.write(length.extra, length.extraBits);
-      const symbol = prefixOf((token >>> 16) & 0x7fff).symbol;
+      const symbol = prefixOf(v).symbol;
       out.write(distance.codes[symbol], distance.lengths[symbol]);
-    } else out.write(green.codes[token], green.lengths[token]);
+    } else {
+      const g = (v >>> 8) & 0xff;
+      const r = (v >>> 16) & 0xff;
+      const b = v & 0xff;
+      const a = v >>> 24;
+      out.write(green.codes[g], green.lengths[g]);
+      out.write(red.codes[r], red.lengths[r]);
+      out.write(blue.codes[b], blue.lengths[b]);
+      out.write(alpha.codes[a], alpha.lengths[a]);
+    }
   }
-  return out.finish();
 }

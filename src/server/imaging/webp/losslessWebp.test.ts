@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { findChunk } from './container';
+import { encodeLosslessWebp } from './losslessWebp';
+
+/** A deterministic pseudo-random sequence (the tests must not depend on Math.random). */
+function lcg(seed: number) {
+  let state = seed >>> 0;
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+type Colour = (p: number) => [number, number, number];
+
+function rgbaWithAlpha(alpha: Uint8Array, colour: Colour): Uint8Array {
+  const rgba = new Uint8Array(alpha.length * 4);
+  alpha.forEach((a, p) => {
+    rgba.set(colour(p), p * 4);
+    rgba[p * 4 + 3] = a;
+  });
+  return rgba;
+}
+
+async function decode(file: Uint8Array) {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The largest difference of a visible pixel's colour channel, and the number of pixels whose alpha differs. */
+function compare(decoded: Uint8Array, rgba: Uint8Array): { colour: number; alphaWrong: number } {
+  let colour = 0;
+  let alphaWrong = 0;
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (decoded[i + 3] !== rgba[i + 3]) alphaWrong++;
+    if (rgba[i + 3] === 0) continue;
+    for (let k = 0; k < 3; k++) colour = Math.max(colour, Math.abs(decoded[i + k] - rgba[i + k]));
+  }
+  return { colour, alphaWrong };
+}
+
+const planes: Record<string, (w: number, h: number) => Uint8Array> = {
+  'all transparent': (w, h) => new Uint8Array(w * h),
+  'all opaque': (w, h) => new Uint8Array(w * h).fill(255),
+  'noise over every value (literals only, a full alphabet)': (w, h) => {
+    const next = lcg(7);
+    return Uint8Array.from({ length: w * h }, () => Math.floor(next() * 256));
+  },
+  'anti-aliased slanted lines on an empty sheet (long runs, copies from above)': (w, h) => {
+    const plane = new Uint8Array(w * h);
+    for (let x = 0; x < w; x++) {
+      for (const row of [h * 0.25, h * 0.5, h * 0.75]) {
+        const centre = row + x * 0.03;
+        for (let y = Math.floor(centre - 2); y <= Math.ceil(centre + 2); y++) {
+          if (y >= 0 && y < h) plane[y * w + x] = Math.max(0, Math.round(255 * (1 - Math.abs(y - centre) / 2)));
+        }
+      }
+    }
+    return plane;
+  },
+  'a skewed histogram (prefix codes longer than 15 bits unless limited)': (w, h) => {
+    const plane = new Uint8Array(w * h);
+    const next = lcg(3);
+    // Value v appears with probability ~2^-v: an unlimited Huffman code would need ~30 bits.
+    for (let p = 0; p < plane.length; p++) {
+      let v = 0;
+      while (v < 40 && next() < 0.5) v++;
+      plane[p] = v * 6;
+    }
+    return plane;
+  },
+};
+
+const colours: Record<string, (w: number) => Colour> = {
+  'one ink': () => () => [30, 60, 160],
+  // Every channel value, changing from pixel to pixel: each predictor and the full red, green and blue alphabets.
+  'noisy ink': () => {
+    const next = lcg(11);
+    return () => [Math.floor(next() * 256), Math.floor(next() * 256), Math.floor(next() * 256)];
+  },
+  'two inks side by side with a gradient': (w) => (p) => ((p % w) < w / 2 ? [20, 40 + (p % 97), 150] : [170 + (p % 80), 30, 40]),
+};
+
+describe('encodeLosslessWebp', () => {
+  for (const [name, make] of Object.entries(planes)) {
+    for (const [colourName, colourOf] of Object.entries(colours)) {
+      for (const [w, h] of [[1, 1], [1, 37], [53, 1], [301, 211], [5000, 3]] as const) {
+        it(`alpha exact, colour within 3 levels: ${name}, ${colourName}, ${w}×${h}`, async () => {
+          const rgba = rgbaWithAlpha(make(w, h), colourOf(w));
+          const decoded = await decode(encodeLosslessWebp(rgba, w, h));
+          expect([decoded.width, decoded.height]).toEqual([w, h]);
+          const { colour, alphaWrong } = compare(decoded.data, rgba);
+          expect(alphaWrong).toBe(0);
+          expect(colour).toBeLessThanOrEqual(3);
+        });
+      }
+    }
+  }
+
+  it('keeps the colours exactly when there are few (recoloured ink, a bilevel scan)', async () => {
+    const w = 301;
+    const h = 211;
+    const alpha = planes['noise over every value (literals only, a full alphabet)'](w, h);
+    const next = lcg(5);
+    const palette: [number, number, number][] = Array.from({ length: 256 }, () => [Math.floor(next() * 256), Math.floor(next() * 256), Math.floor(next() * 256)]);
+    const recoloured = rgbaWithAlpha(alpha, () => [0x1f, 0x3a, 0x93]);
+    const paletted = rgbaWithAlpha(alpha, (p) => palette[p % 256]);
+    for (const rgba of [recoloured, paletted]) {
+      const { colour, alphaWrong } = compare((await decode(encodeLosslessWebp(rgba, w, h))).data, rgba);
+      expect([colour, alphaWrong]).toEqual([0, 0]);
+    }
+    // One colour more and the levels are kept every sixth: off by up to 3.
+    const beyond = rgbaWithAlpha(alpha, (p) => (p === 0 ? [1, 2, 3] : palette[p % 256]));
+    const { colour } = compare((await decode(encodeLosslessWebp(beyond, w, h))).data, beyond);
+    expect(colour).toBeGreaterThan(0);
+    expect(colour).toBeLessThanOrEqual(3);
+  });
+
+  it('is a simple-format lossless WebP that says whether it uses alpha', async () => {
+    const w = 64;
+    const h = 48;
+    const translucent = encodeLosslessWebp(rgbaWithAlpha(planes['anti-aliased slanted lines on an empty sheet (long runs, copies from above)'](w, h), colours['one ink'](w)), w, h);
+    const opaque = encodeLosslessWebp(rgbaWithAlpha(planes['all opaque'](w, h), colours['one ink'](w)), w, h);
+    for (const file of [translucent, opaque]) {
+      expect(findChunk(file, 'VP8X')).toBeNull();
+      const vp8l = findChunk(file, 'VP8L')!;
+      expect(vp8l[0]).toBe(0x2f);
+      // After the signature: 14 bits width − 1, 14 bits height − 1, then the alpha-is-used bit.
+      const header = vp8l[1] | (vp8l[2] << 8) | (vp8l[3] << 16) | (vp8l[4] << 24);
+      expect([(header & 0x3fff) + 1, ((header >>> 14) & 0x3fff) + 1]).toEqual([w, h]);
+      expect((header >>> 28) & 1).toBe(file === translucent ? 1 : 0);
+    }
+    expect((await sharp(translucent).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('decodes the same in Debian’s libwebp (dwebp), not only in sharp’s', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-webp-'));
+    try {
+      const w = 301;
+      const h = 211;
+      const rgba = rgbaWithAlpha(planes['noise over every value (literals only, a full alphabet)'](w, h), colours['noisy ink'](w));
+      fs.writeFileSync(path.join(dir, 'in.webp'), encodeLosslessWebp(rgba, w, h));
+      execFileSync('dwebp', [path.join(dir, 'in.webp'), '-pam', '-o', path.join(dir, 'out.pam')], { stdio: 'pipe' });
+      const pam = fs.readFileSync(path.join(dir, 'out.pam'));
+      const headerEnd = pam.indexOf('ENDHDR\n') + 'ENDHDR\n'.length;
+      const { colour, alphaWrong } = compare(pam.subarray(headerEnd), rgba);
+      expect(alphaWrong).toBe(0);
+      expect(colour).toBeLessThanOrEqual(3);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a side WebP cannot hold', () => {
+    expect(() => encodeLosslessWebp(new Uint8Array(16384 * 4), 16384, 1)).toThrow(/16383/);
+  });
+});
