@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { inkPhoto } from './support/documents';
 import { serverFile, serverFiles, storeOnServer } from './support/api';
 import { chooseWhere, dropFiles, finishedResult, gallery, openApp } from './support/app';
+import { E2E_DEMO_KEY } from '../playwright.config';
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}`;
 
@@ -84,4 +85,43 @@ test('a weak-device simulation makes Auto process on the server', async ({ page 
   const item = await finishedResult(page, name);
   await expect(item).toContainText('on the server');
   await expect(item).toContainText('Auto: weak device (simulated)');
+});
+
+test('the browser decodes a stored WebP to the result: alpha exact, colour within 3 levels of the PNG', async ({ page, request }) => {
+  const photo = await inkPhoto('stored-webp.jpg', 900, 675);
+  const clean = (type: 'png' | 'webp') =>
+    request.post('/api/clean', {
+      headers: { authorization: `Bearer ${E2E_DEMO_KEY}` },
+      multipart: { file: { name: photo.name, mimeType: photo.mimeType, buffer: photo.buffer }, type },
+    });
+  const [png, webp] = await Promise.all([clean('png'), clean('webp')]);
+  expect([png.status(), webp.status()]).toEqual([200, 200]);
+  await openApp(page);
+  const decoded = await page.evaluate(
+    async ([pngBytes, webpBytes]) => {
+      const pixels = async (bytes: number[], type: string) => {
+        const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return { width: bitmap.width, height: bitmap.height, data: Array.from(context.getImageData(0, 0, bitmap.width, bitmap.height).data) };
+      };
+      return { png: await pixels(pngBytes, 'image/png'), webp: await pixels(webpBytes, 'image/webp') };
+    },
+    [[...(await png.body())], [...(await webp.body())]] as const,
+  );
+  expect([decoded.webp.width, decoded.webp.height]).toEqual([decoded.png.width, decoded.png.height]);
+  let alphaWrong = 0;
+  let visible = 0;
+  let colourOff = 0;
+  for (let i = 0; i < decoded.png.data.length; i += 4) {
+    if (decoded.webp.data[i + 3] !== decoded.png.data[i + 3]) alphaWrong++;
+    // The canvas stores colour premultiplied: only opaque pixels' colour is compared.
+    if (decoded.png.data[i + 3] !== 255) continue;
+    visible++;
+    for (let k = 0; k < 3; k++) colourOff = Math.max(colourOff, Math.abs(decoded.webp.data[i + k] - decoded.png.data[i + k]));
+  }
+  expect(visible).toBeGreaterThan(1000);
+  expect(alphaWrong).toBe(0);
+  expect(colourOff).toBeLessThanOrEqual(3);
 });
