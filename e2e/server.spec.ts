@@ -99,7 +99,7 @@ test('the browser decodes a stored WebP to the result: alpha exact, colour withi
   await openApp(page);
   const decoded = await page.evaluate(
     async ([pngBytes, webpBytes]) => {
-      const pixels = async (bytes: number[], type: string) => {
+      const pixels = async (bytes: readonly number[], type: string) => {
         const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type }), { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
         const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
         const context = canvas.getContext('2d')!;
