@@ -87,7 +87,7 @@ test('a weak-device simulation makes Auto process on the server', async ({ page 
   await expect(item).toContainText('Auto: weak device (simulated)');
 });
 
-test('the browser decodes a stored WebP to the result: alpha exact, colour within 3 levels of the PNG', async ({ page, request }) => {
+test('the browser decodes the stored WebP of sparse ink to the result: alpha exact, colour within 3 levels of the PNG', async ({ page, request }) => {
   const photo = await inkPhoto('stored-webp.jpg', 900, 675);
   const clean = (type: 'png' | 'webp') =>
     request.post('/api/clean', {

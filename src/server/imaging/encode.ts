@@ -1,16 +1,16 @@
 import sharp from 'sharp';
 import type { RgbaImage } from '../../core';
-import { encodeLosslessWebp } from './webp/losslessWebp';
+import { encodeStoredWebp } from './webp/encodeStoredWebp';
 
 const raw = (image: RgbaImage) =>
   sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
     raw: { width: image.width, height: image.height, channels: 4 },
   });
 
-/** Lossless: the stored file holds the result's pixels exactly (src/server/imaging/webp/losslessWebp.ts says why not libwebp). */
+/** The stored file: alpha exact, colour lossless (within 3 levels) for sparse ink, lossy where much is kept (src/server/imaging/webp/). */
 export async function encodeWebp(image: RgbaImage): Promise<Buffer> {
   const data = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
-  return Buffer.from(encodeLosslessWebp(data, image.width, image.height));
+  return Buffer.from(await encodeStoredWebp(data, image.width, image.height));
 }
 
 /** Fast and lossless: the PNG response, and the stored intermediate until the WebP is made from it. */

@@ -1,4 +1,4 @@
-/** The WebP RIFF container. */
+/** The WebP RIFF container: simple (one VP8L frame) or extended (VP8X, a lossless ALPH plane and a lossy VP8 colour frame). */
 
 /** WebP's limit on either side (its headers hold width − 1 and height − 1 in 14 bits). */
 export const WEBP_MAX_SIDE = 16383;
@@ -39,4 +39,25 @@ export function webpFile(chunks: readonly (readonly [string, Uint8Array])[]): Ui
     at += c.length;
   }
   return file;
+}
+
+/**
+ * An extended-format file: VP8X (canvas size, the alpha flag), ALPH (header byte: no pre-processing,
+ * no filter, lossless compression; then the VP8L stream) and the colour frame's VP8 chunk.
+ */
+export function webpWithAlpha(width: number, height: number, vp8: Uint8Array, alphaStream: Uint8Array): Uint8Array {
+  const header = new Uint8Array(10);
+  header[0] = 0x10; // alpha
+  for (let k = 0; k < 3; k++) {
+    header[4 + k] = ((width - 1) >> (8 * k)) & 0xff; // 24 bits each, little-endian
+    header[7 + k] = ((height - 1) >> (8 * k)) & 0xff;
+  }
+  const alpha = new Uint8Array(1 + alphaStream.length);
+  alpha[0] = 0x01;
+  alpha.set(alphaStream, 1);
+  return webpFile([
+    ['VP8X', header],
+    ['ALPH', alpha],
+    ['VP8 ', vp8],
+  ]);
 }

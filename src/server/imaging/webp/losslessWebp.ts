@@ -3,7 +3,8 @@
  * levels (COLOUR_STEP) or exactly when the result has few colours, and no colour under a fully
  * transparent pixel (it is never seen).
  *
- * Why not libwebp (through sharp): on a 12-MP result that is 98 % transparent its lossless coder
+ * Used for results whose ink is sparse (encodeStoredWebp.ts). Why not libwebp (through sharp) there:
+ * on a 12-MP result that is 98 % transparent its lossless coder
  * spends 0.5–2 s (effort 0–1), its lossy colour with an exact alpha 0.3 s; this coder does what such
  * images need in about a third of that: the subtract-green transform, a predictor per 32 × 32 tile
  * (left, above, or the spec's "select" of the two), then copies of the pixel to the left or above and
@@ -173,6 +174,17 @@ function residuals(pixels: Uint32Array, width: number, height: number, spans: Sp
     }
   }
   return out;
+}
+
+/** One 8-bit plane (a result's alpha) as the VP8L stream of an ALPH chunk: the plane in green, no transforms. */
+export function encodeAlphaPlane(plane: Uint8Array, width: number, height: number): Uint8Array {
+  if (plane.length !== width * height) throw new Error(`plane of ${plane.length} bytes is not ${width}×${height}`);
+  const pixels = new Uint32Array(plane.length);
+  for (let p = 0; p < plane.length; p++) pixels[p] = plane[p] << 8;
+  const out = new BitWriter(Math.max(1 << 16, plane.length >> 3));
+  out.write(0, 1); // no transform
+  writeEntropyCodedImage(out, pixels, width, true);
+  return out.finish();
 }
 
 export function encodeLosslessWebp(rgba: Uint8Array, width: number, height: number): Uint8Array {
