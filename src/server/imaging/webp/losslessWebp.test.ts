@@ -6,28 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { findChunk } from './container';
 import { encodeLosslessWebp } from './losslessWebp';
-
-/** A deterministic pseudo-random sequence (the tests must not depend on Math.random). */
-function lcg(seed: number) {
-  let state = seed >>> 0;
-  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-type Colour = (p: number) => [number, number, number];
-
-function rgbaWithAlpha(alpha: Uint8Array, colour: Colour): Uint8Array {
-  const rgba = new Uint8Array(alpha.length * 4);
-  alpha.forEach((a, p) => {
-    rgba.set(colour(p), p * 4);
-    rgba[p * 4 + 3] = a;
-  });
-  return rgba;
-}
-
-async function decode(file: Uint8Array) {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
+import { alphaPlanes as planes, ANTI_ALIASED_LINES, type Colour, decodeWebp as decode, lcg, PLANE_SIZES, rgbaWithAlpha } from '../../testing/alphaPlanes';
 
 /** The largest difference of a visible pixel's colour channel, and the number of pixels whose alpha differs. */
 function compare(decoded: Uint8Array, rgba: Uint8Array): { colour: number; alphaWrong: number } {
@@ -40,38 +19,6 @@ function compare(decoded: Uint8Array, rgba: Uint8Array): { colour: number; alpha
   }
   return { colour, alphaWrong };
 }
-
-const planes: Record<string, (w: number, h: number) => Uint8Array> = {
-  'all transparent': (w, h) => new Uint8Array(w * h),
-  'all opaque': (w, h) => new Uint8Array(w * h).fill(255),
-  'noise over every value (literals only, a full alphabet)': (w, h) => {
-    const next = lcg(7);
-    return Uint8Array.from({ length: w * h }, () => Math.floor(next() * 256));
-  },
-  'anti-aliased slanted lines on an empty sheet (long runs, copies from above)': (w, h) => {
-    const plane = new Uint8Array(w * h);
-    for (let x = 0; x < w; x++) {
-      for (const row of [h * 0.25, h * 0.5, h * 0.75]) {
-        const centre = row + x * 0.03;
-        for (let y = Math.floor(centre - 2); y <= Math.ceil(centre + 2); y++) {
-          if (y >= 0 && y < h) plane[y * w + x] = Math.max(0, Math.round(255 * (1 - Math.abs(y - centre) / 2)));
-        }
-      }
-    }
-    return plane;
-  },
-  'a skewed histogram (prefix codes longer than 15 bits unless limited)': (w, h) => {
-    const plane = new Uint8Array(w * h);
-    const next = lcg(3);
-    // Value v appears with probability ~2^-v: an unlimited Huffman code would need ~30 bits.
-    for (let p = 0; p < plane.length; p++) {
-      let v = 0;
-      while (v < 40 && next() < 0.5) v++;
-      plane[p] = v * 6;
-    }
-    return plane;
-  },
-};
 
 const colours: Record<string, (w: number) => Colour> = {
   'one ink': () => () => [30, 60, 160],
@@ -86,7 +33,7 @@ const colours: Record<string, (w: number) => Colour> = {
 describe('encodeLosslessWebp', () => {
   for (const [name, make] of Object.entries(planes)) {
     for (const [colourName, colourOf] of Object.entries(colours)) {
-      for (const [w, h] of [[1, 1], [1, 37], [53, 1], [301, 211], [5000, 3]] as const) {
+      for (const [w, h] of PLANE_SIZES) {
         it(`alpha exact, colour within 3 levels: ${name}, ${colourName}, ${w}×${h}`, async () => {
           const rgba = rgbaWithAlpha(make(w, h), colourOf(w));
           const decoded = await decode(encodeLosslessWebp(rgba, w, h));
@@ -121,7 +68,7 @@ describe('encodeLosslessWebp', () => {
   it('is a simple-format lossless WebP that says whether it uses alpha', async () => {
     const w = 64;
     const h = 48;
-    const translucent = encodeLosslessWebp(rgbaWithAlpha(planes['anti-aliased slanted lines on an empty sheet (long runs, copies from above)'](w, h), colours['one ink'](w)), w, h);
+    const translucent = encodeLosslessWebp(rgbaWithAlpha(planes[ANTI_ALIASED_LINES](w, h), colours['one ink'](w)), w, h);
     const opaque = encodeLosslessWebp(rgbaWithAlpha(planes['all opaque'](w, h), colours['one ink'](w)), w, h);
     for (const file of [translucent, opaque]) {
       expect(findChunk(file, 'VP8X')).toBeNull();
