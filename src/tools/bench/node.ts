@@ -38,7 +38,7 @@ async function timedModelEngine(path: string, threads: number, log: (message: st
   return { engine: loaded.engine, inferenceMs: () => Object.fromEntries(roles.filter((m) => lastMs.has(m)).map((m) => [INFERENCE_ROWS[m], lastMs.get(m)!])) };
 }
 
-/** decode → clean → PNG (and WebP once, for the classical engine: encoding does not depend on the engine). */
+/** decode → clean → PNG (and WebP once, for the classical engine: encoding does not depend on the engine; and the WebP of the whole input, its worst case). */
 async function measure(input: BenchInput, settings: BenchSettings, engine: Engine, label: string, inferenceMs?: () => Record<string, number>): Promise<Record<string, number>> {
   const webp = !inferenceMs;
   return repeat(settings, async (samples) => {
@@ -51,6 +51,9 @@ async function measure(input: BenchInput, settings: BenchSettings, engine: Engin
     const t3 = performance.now();
     if (webp) await encodeWebp(result.image);
     const t4 = performance.now();
+    // The stored WebP's worst case: everything kept (a picture), as dense as the input photo itself.
+    if (webp) await encodeWebp(image as RgbaImage);
+    const t5 = performance.now();
     if (!samples) return;
     if (webp) samples.add('decode', t1 - t0);
     samples.addAll(result.timings, `${label} `);
@@ -58,6 +61,7 @@ async function measure(input: BenchInput, settings: BenchSettings, engine: Engin
     if (webp) {
       samples.add('encode PNG', t3 - t2);
       samples.add('encode WebP', t4 - t3);
+      samples.add('encode WebP, the whole photo kept', t5 - t4);
     }
     samples.add(`${label} end to end (decode → clean → PNG)`, t3 - t0);
   });
