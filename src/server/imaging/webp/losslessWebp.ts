@@ -87,8 +87,8 @@ function select(left: number, above: number, aboveLeft: number): number {
 
 /**
  * ARGB words from RGBA bytes, the colour levels kept (COLOUR_STEP), green subtracted from red and blue
- * (the subtract-green transform); 0 where alpha is 0. Also, per row, the columns from the first to the last pixel that is not 0
- * (first > last for an empty row): outside them a row and its neighbours are all 0.
+ * (the subtract-green transform); 0 where alpha is 0. Also, per row, the columns from the first to the
+ * last pixel that is not 0 (first > last for an empty row): outside them a row and its neighbours are 0.
  */
 function argbMinusGreen(rgba: Uint8Array, width: number, height: number): { pixels: Uint32Array; first: Int32Array; last: Int32Array } {
   const pixels = new Uint32Array(width * height);
