@@ -1,5 +1,6 @@
 /** Processing on this device: a dropped photo and a PDF become transparent ink, in the worker (WASM/classical). */
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { alphaCoverage, inkPdf, inkPhoto } from './support/documents';
 import { downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
 import { modelDeployed } from './support/model';
@@ -129,4 +130,30 @@ test('Fit shows a tall page whole, without scrolling the preview', async ({ page
   await item.getByRole('combobox', { name: 'Zoom' }).selectOption({ label: '100%' });
   const stageHeight = await after.evaluate((img: HTMLImageElement) => img.parentElement!.getBoundingClientRect().height);
   expect(stageHeight).toBeCloseTo(1400, 0);
+});
+
+test('a WebP downloaded from this device is the lossless file the server stores: alpha exact, colour within 3 levels', async ({ page }) => {
+  await openApp(page);
+  const download = async (format: 'PNG' | 'WebP', name: string) => {
+    await page.getByLabel('Output type').selectOption({ label: format });
+    await dropFiles(page, [await inkPhoto(name, 900, 675)]);
+    const item = await finishedResult(page, name);
+    await expect(item).toContainText('on this device');
+    const [file] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+    return downloadBytes(file);
+  };
+  const png = await sharp(await download('PNG', 'same-page.jpg')).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const webpBytes = await download('WebP', 'same-page-again.jpg');
+  expect(webpBytes.subarray(12, 16).toString('latin1')).toBe('VP8L');
+  const webp = await sharp(webpBytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect([webp.info.width, webp.info.height]).toEqual([png.info.width, png.info.height]);
+  let alphaWrong = 0;
+  let colourOff = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    if (webp.data[i + 3] !== png.data[i + 3]) alphaWrong++;
+    // The canvas that wrote the PNG stores colour premultiplied: only opaque pixels' colour is exact there.
+    if (png.data[i + 3] === 255) for (let k = 0; k < 3; k++) colourOff = Math.max(colourOff, Math.abs(webp.data[i + k] - png.data[i + k]));
+  }
+  expect(alphaWrong).toBe(0);
+  expect(colourOff).toBeLessThanOrEqual(3);
 });

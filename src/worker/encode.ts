@@ -1,5 +1,11 @@
-/** RGBA raster → PNG/WebP with transparency through OffscreenCanvas.convertToBlob. */
+/**
+ * RGBA raster → PNG/WebP with transparency: through OffscreenCanvas.convertToBlob, except a WebP of
+ * sparse ink, which is the server's lossless coder (alpha exact; the canvas stores colour premultiplied
+ * and its WebP is lossy), so a download from the device is the file the server would store.
+ */
 import type { RgbaImage } from '../core';
+import { encodeLosslessWebp } from '../shared/webp/losslessWebp';
+import { suitsLosslessWebp } from '../shared/webp/sparseInk';
 import type { OutputFormat } from './protocol';
 
 const WEBP_QUALITY = 0.92;
@@ -12,6 +18,10 @@ function imageDataOf(image: RgbaImage): ImageData {
 }
 
 export async function encodeImage(image: RgbaImage, format: OutputFormat): Promise<Blob> {
+  if (format === 'webp' && image.width > 0 && image.height > 0 && suitsLosslessWebp(image.data)) {
+    const bytes = new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.length);
+    return new Blob([encodeLosslessWebp(bytes, image.width, image.height)], { type: 'image/webp' });
+  }
   const canvas = new OffscreenCanvas(Math.max(1, image.width), Math.max(1, image.height));
   const context = canvas.getContext('2d');
   if (!context) throw new Error('No 2D canvas in this browser.');

@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { RgbaImage } from '../../core';
 import { imageTooLarge, invalidImage } from '../errors';
-import { WEBP_MAX_SIDE } from './webp/container';
+import { WEBP_MAX_SIDE } from '../../shared/webp/container';
 
 /**
  * PNG/JPG → RGBA with EXIF orientation applied. The header is read first, so a decompression

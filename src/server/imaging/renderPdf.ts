@@ -4,7 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { RgbaImage } from '../../core';
 import { imageTooLarge, invalidImage } from '../errors';
 import { pdfRenderDpi, scannedImageDpi, SCAN_DPI_CAP } from '../../shared/pdfScanResolution';
-import { WEBP_MAX_SIDE } from './webp/container';
+import { WEBP_MAX_SIDE } from '../../shared/webp/container';
 
 const require = createRequire(import.meta.url);
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { findChunk } from './container';
-import { encodeStoredWebp, LOSSLESS_MAX_VISIBLE_SHARE } from './encodeStoredWebp';
+import { findChunk } from '../../../shared/webp/container';
+import { LOSSLESS_MAX_VISIBLE_SHARE } from '../../../shared/webp/sparseInk';
+import { encodeStoredWebp } from './encodeStoredWebp';
 
 /** A result of `visible` share of ink rows (a dark blue stroke with anti-aliased alpha) on transparency. */
 function result(width: number, height: number, visible: number): Uint8Array {

@@ -1,27 +1,10 @@
-import { encodeLosslessWebp } from './losslessWebp';
+import { encodeLosslessWebp } from '../../../shared/webp/losslessWebp';
+import { suitsLosslessWebp } from '../../../shared/webp/sparseInk';
 import { encodeLossyColourWebp } from './lossyColourWebp';
 
-/**
- * Share of visible pixels (alpha > 0) up to which the stored WebP is lossless. Ink on removed paper
- * is sparse: the real results measured were 0.6–5 % visible (a dense handwritten page in basic mode
- * 17.5 %), and there the lossless coder is two to four times faster than libwebp's lossy colour at
- * about the same size. Kept pictures (a photo printed on the page, a whole page kept) are another
- * matter: a 12-MP photo's content as ink, at 10 % of the frame, is 0.38 MB lossless against 0.08 MB
- * lossy, at 100 % 3.7 MB in 1.1 s against 0.8 MB in 0.6 s. Above the share, lossy colour with the
- * exact alpha bounds both.
- */
-export const LOSSLESS_MAX_VISIBLE_SHARE = 0.1;
 const LOSSY_COLOUR = { quality: 93, effort: 2 } as const;
 
-function visibleShare(rgba: Uint8Array): number {
-  const count = rgba.length >> 2;
-  if (count === 0) return 0;
-  let visible = 0;
-  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 0) visible++;
-  return visible / count;
-}
-
-/** The stored WebP of a result: alpha exact either way; see LOSSLESS_MAX_VISIBLE_SHARE for which colour coding. */
+/** The stored WebP of a result: alpha exact either way; lossless colour for sparse ink, libwebp's lossy colour otherwise (sparseInk.ts says why). */
 export async function encodeStoredWebp(rgba: Uint8Array, width: number, height: number): Promise<Uint8Array> {
-  return visibleShare(rgba) <= LOSSLESS_MAX_VISIBLE_SHARE ? encodeLosslessWebp(rgba, width, height) : encodeLossyColourWebp(rgba, width, height, LOSSY_COLOUR);
+  return suitsLosslessWebp(rgba) ? encodeLosslessWebp(rgba, width, height) : encodeLossyColourWebp(rgba, width, height, LOSSY_COLOUR);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findChunk } from './container';
+import { findChunk } from '../../../shared/webp/container';
 import { encodeLossyColourWebp } from './lossyColourWebp';
-import { alphaPlanes as planes, ANTI_ALIASED_LINES, decodeWebp as decode, PLANE_SIZES, rgbaWithAlpha } from '../../testing/alphaPlanes';
+import { alphaPlanes as planes, ANTI_ALIASED_LINES, decodeWebp as decode, PLANE_SIZES, rgbaWithAlpha } from '../../../shared/testing/alphaPlanes';
 
 describe('encodeLossyColourWebp', () => {
   for (const [name, make] of Object.entries(planes)) {

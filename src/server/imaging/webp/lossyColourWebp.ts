@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { webpWithAlpha, findChunk, WEBP_MAX_SIDE } from './container';
-import { encodeAlphaPlane } from './losslessWebp';
+import { webpWithAlpha, findChunk, WEBP_MAX_SIDE } from '../../../shared/webp/container';
+import { encodeAlphaPlane } from '../../../shared/webp/losslessWebp';
 
 /** Lossy colour (libwebp through sharp) and exact alpha (losslessWebp.ts's plane coder), encoded side by side. */
 export interface WebpSettings {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeWebp } from '../../testing/alphaPlanes';
+import { decodeWebp } from '../testing/alphaPlanes';
 import { encodeLosslessWebp } from './losslessWebp';
 
 /**

@@ -187,7 +187,7 @@ export function encodeAlphaPlane(plane: Uint8Array, width: number, height: numbe
   return out.finish();
 }
 
-export function encodeLosslessWebp(rgba: Uint8Array, width: number, height: number): Uint8Array {
+export function encodeLosslessWebp(rgba: Uint8Array, width: number, height: number): Uint8Array<ArrayBuffer> {
   if (width > WEBP_MAX_SIDE || height > WEBP_MAX_SIDE) throw new RangeError(`WebP holds at most ${WEBP_MAX_SIDE} pixels a side; this image is ${width}×${height}`);
   if (rgba.length !== width * height * 4) throw new Error(`${rgba.length} bytes are not ${width}×${height} RGBA`);
   let translucent = false;

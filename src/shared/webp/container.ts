@@ -26,7 +26,7 @@ export function findChunk(file: Uint8Array, fourCC: string): Uint8Array | null {
 }
 
 /** A RIFF WEBP file of the given chunks, in order. */
-export function webpFile(chunks: readonly (readonly [string, Uint8Array])[]): Uint8Array {
+export function webpFile(chunks: readonly (readonly [string, Uint8Array])[]): Uint8Array<ArrayBuffer> {
   const encoded = chunks.map(([fourCC, payload]) => chunk(fourCC, payload));
   const body = encoded.reduce((n, c) => n + c.length, 4);
   const file = new Uint8Array(8 + body);
@@ -45,7 +45,7 @@ export function webpFile(chunks: readonly (readonly [string, Uint8Array])[]): Ui
  * An extended-format file: VP8X (canvas size, the alpha flag), ALPH (header byte: no pre-processing,
  * no filter, lossless compression; then the VP8L stream) and the colour frame's VP8 chunk.
  */
-export function webpWithAlpha(width: number, height: number, vp8: Uint8Array, alphaStream: Uint8Array): Uint8Array {
+export function webpWithAlpha(width: number, height: number, vp8: Uint8Array, alphaStream: Uint8Array): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(10);
   header[0] = 0x10; // alpha
   for (let k = 0; k < 3; k++) {

@@ -23,6 +23,18 @@ export async function decodeWebp(file: Uint8Array): Promise<{ data: Buffer; widt
   return { data, width: info.width, height: info.height };
 }
 
+/** The largest difference of a visible pixel's colour channel, and the number of pixels whose alpha differs. */
+export function compareDecoded(decoded: ArrayLike<number>, rgba: Uint8Array): { colour: number; alphaWrong: number } {
+  let colour = 0;
+  let alphaWrong = 0;
+  for (let i = 0; i < rgba.length; i += 4) {
+    if (decoded[i + 3] !== rgba[i + 3]) alphaWrong++;
+    if (rgba[i + 3] === 0) continue;
+    for (let k = 0; k < 3; k++) colour = Math.max(colour, Math.abs(decoded[i + k] - rgba[i + k]));
+  }
+  return { colour, alphaWrong };
+}
+
 export const ANTI_ALIASED_LINES = 'anti-aliased slanted lines on an empty sheet (long runs, copies from above)';
 
 export const alphaPlanes: Record<string, (w: number, h: number) => Uint8Array> = {
