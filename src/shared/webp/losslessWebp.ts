@@ -3,10 +3,9 @@
  * levels (COLOUR_STEP) or exactly when the result has few colours, and no colour under a fully
  * transparent pixel (it is never seen).
  *
- * Used for results whose ink is sparse (encodeStoredWebp.ts). Why not libwebp (through sharp) there:
- * on a 12-MP result that is 98 % transparent its lossless coder
- * spends 0.5–2 s (effort 0–1), its lossy colour with an exact alpha 0.3 s; this coder does what such
- * images need in about a third of that: the subtract-green transform, a predictor per 32 × 32 tile
+ * Used for results whose ink is sparse (sparseInk.ts), in the server and the app's worker. Why not
+ * libwebp: on a 12-MP result that is 98 % transparent its lossless coder spends 0.5–2 s (effort 0–1),
+ * its lossy colour with an exact alpha 0.3 s; this coder does what such images need in a third of that: the subtract-green transform, a predictor per 32 × 32 tile
  * (left, above, or the spec's "select" of the two), then copies of the pixel to the left or above and
  * literals (entropyCodedImage.ts).
  */
