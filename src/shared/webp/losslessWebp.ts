@@ -5,9 +5,10 @@
  *
  * Used for results whose ink is sparse (sparseInk.ts), in the server and the app's worker. Why not
  * libwebp: on a 12-MP result that is 98 % transparent its lossless coder spends 0.5–2 s (effort 0–1),
- * its lossy colour with an exact alpha 0.3 s; this coder does what such images need in a third of that: the subtract-green transform, a predictor per 32 × 32 tile
- * (left, above, or the spec's "select" of the two), then copies of the pixel to the left or above and
- * literals (entropyCodedImage.ts).
+ * its lossy colour with an exact alpha 0.3 s; this coder does what such images need in a third of
+ * that: the subtract-green transform, a predictor per 32 × 32 tile (left, above, or the spec's
+ * "select" of the two), then copies of the pixel to the left or above and literals
+ * (entropyCodedImage.ts).
  */
 import { BitWriter } from './bitWriter';
 import { webpFile, WEBP_MAX_SIDE } from './container';
