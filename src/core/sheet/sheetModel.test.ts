@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { polygonMask } from '../polygon';
 import type { Point } from '../types';
-import { sheetFromProbability, sheetModelInput, SHEET_INPUT_SIZE } from './sheetModel';
+import type { ModelRun, RgbaImage } from '../types';
+import { findSheet } from './findSheet';
+import { findSheetWithModel, sheetFromProbability, sheetModelInput, SHEET_INPUT_SIZE } from './sheetModel';
 
 const MAP = 128;
 
@@ -94,5 +96,30 @@ describe('the sheet from the sheet model’s probability map', () => {
     expect(input[0]).toBe(1); // red, left
     expect(input[2 * plane]).toBe(0);
     expect(input[2 * plane + SHEET_INPUT_SIZE - 1]).toBe(1); // blue, right
+  });
+
+  it('does not ask the classical finder when the map sees no desk (a flat scan, a tight crop)', async () => {
+    // A white page on a dark surround: the classical finder outlines it.
+    const [width, height] = [600, 800];
+    const image: RgbaImage = { width, height, data: new Uint8ClampedArray(width * height * 4) };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const page = x >= 60 && x < 540 && y >= 60 && y < 740;
+        image.data.set(page ? [235, 232, 225, 255] : [60, 50, 45, 255], (y * width + x) * 4);
+      }
+    }
+    expect(findSheet(image)).not.toBeNull();
+    const answering = (logits: Float32Array): ModelRun => async () => ({ data: logits, dims: [1, 1, MAP, MAP] });
+    // The map calls the whole frame sheet: nothing to cut away, whatever straight edges the frame holds.
+    expect(await findSheetWithModel(answering(new Float32Array(MAP * MAP).fill(8)), image)).toBeNull();
+    // The map sees the surround: a sheet.
+    const page = mapOf([
+      { x: 12.8, y: 9.6 },
+      { x: 115.2, y: 9.6 },
+      { x: 115.2, y: 118.4 },
+      { x: 12.8, y: 118.4 },
+    ]);
+    const logits = page.map((p) => (p >= 0.5 ? 8 : -8));
+    expect(await findSheetWithModel(answering(logits), image)).not.toBeNull();
   });
 });
