@@ -19,7 +19,8 @@
  * and real pen trajectories from trajectories.json when present (penTrajectory.ts), replayed for a
  * third of the signatures (half when there are no signature cut-outs).
  * `--photos`: each case is instead a phone photo of the seed's page on a desk (desk/scene.ts, 2 MP unless
- * --megapixels), plus NNNN.sheet.png (255 on the sheet) and, in the manifest, the sheet's corners
+ * --megapixels), plus NNNN.sheet.png (255 on the sheet), NNNN.objects.png (how much of each pixel the
+ * things on and beside the sheet cover: phones, pens, hands; 0–255) and, in the manifest, the sheet's corners
  * (clockwise from the page's top-left, in the photo's pixels) and the scene (desk, pose, clutter, light);
  * `--desk-images DIR` takes the desks from real photos in DIR; `--held`: the sheet is held up in a hand in
  * front of a room or the outdoors instead (desk/surroundings.ts; for the sheet finder's training).
@@ -88,7 +89,10 @@ async function main(): Promise<void> {
     writeFileSync(path.join(out, `${id}.signature.png`), signature);
     writeFileSync(path.join(out, `${id}.stamp.png`), stamp);
     writeFileSync(path.join(out, `${id}.classes.png`), classes);
-    if (photo) writeFileSync(path.join(out, `${id}.sheet.png`), await grayPng(photo.sheetMask, width, height));
+    if (photo) {
+      writeFileSync(path.join(out, `${id}.sheet.png`), await grayPng(photo.sheetMask, width, height));
+      writeFileSync(path.join(out, `${id}.objects.png`), await grayPng(photo.objectCover, width, height));
+    }
     const { timings: _timings, ...meta } = doc.meta;
     cases.push({ id, image, ...meta, ...(photo ? { sheet: photo.sheet } : {}) });
     const done = i - start + 1;
