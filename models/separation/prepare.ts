@@ -51,7 +51,7 @@ const writeGrey = (file: string, data: Uint8Array, width: number, height: number
   sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(file);
 
 async function writePage(out: string, name: string, image: RgbaImage, truth: Uint8Array, sheet: SheetOutline | null): Promise<void> {
-  const { flattened } = flattenSheet(image, undefined, sheet);
+  const { flattened } = flattenSheet(image, undefined, { sheet, cover: null });
   const f = inkFeatures(flattened);
   await writeGrey(path.join(out, `${name}.deficit.png`), f.deficit, f.width, f.height);
   await writeGrey(path.join(out, `${name}.luma.png`), f.lumaDeficit, f.width, f.height);

@@ -43,6 +43,23 @@ export interface SheetOutline {
   corners: [Point, Point, Point, Point];
 }
 
+/**
+ * Things lying on the page in a photo (a hand, a phone, a pen, a coin), as the sheet model sees them:
+ * per cell of a grid over the whole frame (the frame stretched to a square), the probability that
+ * something covers it. Ink under them is not the page's.
+ */
+export interface CoverMap {
+  width: number;
+  height: number;
+  probability: Float32Array;
+}
+
+/** What a sheet finder saw in the frame: the sheet (null on a flat scan or a tight crop) and, from the learned finder when it found a sheet, what covers it. */
+export interface SheetFinding {
+  sheet: SheetOutline | null;
+  cover: CoverMap | null;
+}
+
 /** Ink classes of the class map. The numeric values are part of the model's contract: do not renumber. */
 export const InkClass = {
   paper: 0,
@@ -97,8 +114,11 @@ export interface Engine {
    * colour-to-alpha's own thresholds decide what is ink.
    */
   separateInk?(flattened: RgbaImage): Promise<InkSeparation>;
-  /** The learned sheet finder (the model's engines): the sheet in a photo, null for a flat scan. Without it, the classical finder looks. */
-  findSheet?(image: RgbaImage): Promise<SheetOutline | null>;
+  /**
+   * The learned sheet finder (the model's engines): the sheet in a photo (null for a flat scan) and
+   * what lies on it. Without it, the classical finder looks for the sheet and nothing is seen on it.
+   */
+  findSheet?(image: RgbaImage): Promise<SheetFinding>;
 }
 
 /**

@@ -79,7 +79,7 @@ export class ProcessorBridge {
     return this.call((remote) => remote.inkDecisionOn(image, settings));
   }
 
-  sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; engine: string } | null> {
+  sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; cover: Float32Array | null; engine: string } | null> {
     return this.call((remote) => remote.sheetOn(image, settings));
   }
 

@@ -4,7 +4,7 @@
  * cross-origin isolated). WASM files come from /ort/ on our origin.
  */
 import type { InferenceSession } from 'onnxruntime-web';
-import type { ClassMap, Engine, EngineInput, RgbaImage, SheetOutline } from '../core';
+import type { ClassMap, Engine, EngineInput, RgbaImage, SheetFinding } from '../core';
 import { classifyWithModel, createModelEngine, MODEL_LONG_SIDE, type ModelRun } from '../core/model';
 import type { InkSeparation } from '../core/inkSeparation';
 import type { EngineSettings } from './protocol';
@@ -65,7 +65,7 @@ export class OrtInkEngine implements Engine {
   /** Present when the ink-separation model is loaded (src/core/inkSeparation). */
   readonly separateInk?: (flattened: RgbaImage) => Promise<InkSeparation>;
   /** Present when the sheet model is loaded (src/core/sheet). */
-  readonly findSheet?: (image: RgbaImage) => Promise<SheetOutline | null>;
+  readonly findSheet?: (image: RgbaImage) => Promise<SheetFinding>;
 
   constructor(
     ort: Ort,

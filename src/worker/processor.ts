@@ -70,8 +70,8 @@ const api: ProcessorApi = {
   async sheetOn(image, settings) {
     const engine = await engineOn('wasm', settings);
     if (!engine.findSheet) return null;
-    const sheet = await engine.findSheet(image);
-    return { corners: sheet ? [...sheet.corners] : null, engine: engine.name };
+    const { sheet, cover } = await engine.findSheet(image);
+    return { corners: sheet ? [...sheet.corners] : null, cover: cover?.probability ?? null, engine: engine.name };
   },
 };
 

@@ -68,5 +68,5 @@ export interface ProcessorApi {
   /** Test and diagnostics: the ink-separation model's decision (1 = ink per pixel) on WASM, or null without that model. */
   inkDecisionOn(image: RgbaImage, settings: EngineSettings): Promise<{ ink: Uint8Array; engine: string } | null>;
   /** Test and diagnostics: the sheet the WASM engine finds in a photo (null corners for none), or null without a sheet model. */
-  sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; engine: string } | null>;
+  sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; cover: Float32Array | null; engine: string } | null>;
 }

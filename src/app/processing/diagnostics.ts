@@ -19,8 +19,8 @@ declare global {
       processTimed(input: Blob, format?: 'png' | 'webp'): Promise<TimedRun>;
       /** The ink-separation model's decision on WASM as base64 bytes (1 = ink), or null without that model. */
       inkDecisionOn(image: { width: number; height: number; data: number[] }): Promise<{ ink: string; engine: string } | null>;
-      /** The sheet the engine finds in a photo on WASM (corners null for none), or null without the sheet model. */
-      sheetOn(image: { width: number; height: number; data: number[] }): Promise<{ corners: { x: number; y: number }[] | null; engine: string } | null>;
+      /** The sheet the engine finds in a photo on WASM (corners null for none) and its map of what covers the page (null from a model without it), or null without the sheet model. */
+      sheetOn(image: { width: number; height: number; data: number[] }): Promise<{ corners: { x: number; y: number }[] | null; cover: number[] | null; engine: string } | null>;
     };
   }
 }
@@ -56,7 +56,8 @@ export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSetti
     },
     async sheetOn(image) {
       const raster: RgbaImage = { width: image.width, height: image.height, data: Uint8ClampedArray.from(image.data) };
-      return bridge.sheetOn(raster, settings);
+      const found = await bridge.sheetOn(raster, settings);
+      return found && { ...found, cover: found.cover && [...found.cover] };
     },
     async processTimed(input, format = 'png') {
       await bridge.prepareEngine(settings);

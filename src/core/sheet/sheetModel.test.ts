@@ -111,7 +111,7 @@ describe('the sheet from the sheet model’s probability map', () => {
     expect(findSheet(image)).not.toBeNull();
     const answering = (logits: Float32Array): ModelRun => async () => ({ data: logits, dims: [1, 1, MAP, MAP] });
     // The map calls the whole frame sheet: nothing to cut away, whatever straight edges the frame holds.
-    expect(await findSheetWithModel(answering(new Float32Array(MAP * MAP).fill(8)), image)).toBeNull();
+    expect((await findSheetWithModel(answering(new Float32Array(MAP * MAP).fill(8)), image)).sheet).toBeNull();
     // The map sees the surround: a sheet.
     const page = mapOf([
       { x: 12.8, y: 9.6 },
@@ -120,6 +120,32 @@ describe('the sheet from the sheet model’s probability map', () => {
       { x: 12.8, y: 118.4 },
     ]);
     const logits = page.map((p) => (p >= 0.5 ? 8 : -8));
-    expect(await findSheetWithModel(answering(logits), image)).not.toBeNull();
+    const found = await findSheetWithModel(answering(logits), image);
+    expect(found.sheet).not.toBeNull();
+    // A model with one answer per cell (sheet-v1, v2) says nothing of what lies on the page.
+    expect(found.cover).toBeNull();
+  });
+
+  it('reads the second answer as the map of what lies on the sheet, only when there is a sheet', async () => {
+    const image: RgbaImage = { width: 640, height: 480, data: new Uint8ClampedArray(640 * 480 * 4).fill(230) };
+    const page = mapOf([
+      { x: 12.8, y: 9.6 },
+      { x: 115.2, y: 9.6 },
+      { x: 115.2, y: 118.4 },
+      { x: 12.8, y: 118.4 },
+    ]);
+    const logits = new Float32Array(2 * MAP * MAP);
+    for (let i = 0; i < MAP * MAP; i++) logits[i] = page[i] >= 0.5 ? 8 : -8;
+    for (let i = 0; i < MAP * MAP; i++) logits[MAP * MAP + i] = i % MAP < 32 ? 6 : -6;
+    const answering = (data: Float32Array): ModelRun => async () => ({ data, dims: [1, 2, MAP, MAP] });
+    const found = await findSheetWithModel(answering(logits), image);
+    expect(found.sheet).not.toBeNull();
+    expect(found.cover!.width).toBe(MAP);
+    expect(found.cover!.probability[5]).toBeCloseTo(1 / (1 + Math.exp(-6)), 5);
+    expect(found.cover!.probability[64]).toBeCloseTo(1 / (1 + Math.exp(6)), 5);
+    // A frame-filling page (a flat scan): the same cover answer is not used.
+    const flat = logits.slice();
+    flat.fill(8, 0, MAP * MAP);
+    expect(await findSheetWithModel(answering(flat), image)).toEqual({ sheet: null, cover: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { ModelRun, Point, RgbaImage, SheetOutline } from '../types';
+import type { CoverMap, ModelRun, Point, RgbaImage, SheetFinding, SheetOutline } from '../types';
 import { polygonMask } from '../polygon';
 import { clockwiseFromTopLeft, findSheet } from './findSheet';
 import { areaAverageRgb } from './lowResolution';
@@ -6,10 +6,11 @@ import { quadFromProbability } from './quadFromProbability';
 
 /**
  * The learned sheet finder (models/sheet.onnx, trained by models/sheet/train.py): the photo's mean
- * colour on a 256 × 256 grid (the frame stretched to a square) in, per 2 × 2 cells the logit that the
- * sheet lies there out; the quadrilateral that explains that map best is the sheet.
+ * colour on a 256 × 256 grid (the frame stretched to a square) in; per 2 × 2 cells out, the logit that
+ * the sheet lies there and (since sheet-v3) the logit that something lies on it. The quadrilateral
+ * that explains the first map best is the sheet; the second is what covers the page.
  */
-export const SHEET_MODEL_NAME = 'sheet-v2';
+export const SHEET_MODEL_NAME = 'sheet-v3';
 export const SHEET_INPUT_SIZE = 256;
 
 /** Below this agreement of four straight sides with the map, the map shows no sheet we can outline. */
@@ -43,13 +44,26 @@ export function sheetModelInput(image: RgbaImage): Float32Array {
  * outline is much larger (the classical one then followed a table or a text block inside the sheet).
  * A classical outline over what the map calls desk, or none, gives way to the learned one.
  */
-export async function findSheetWithModel(run: ModelRun, image: RgbaImage): Promise<SheetOutline | null> {
-  if (image.width < 16 || image.height < 16) return null;
+export async function findSheetWithModel(run: ModelRun, image: RgbaImage): Promise<SheetFinding> {
+  if (image.width < 16 || image.height < 16) return { sheet: null, cover: null };
   const output = await run(sheetModelInput(image), [1, 3, SHEET_INPUT_SIZE, SHEET_INPUT_SIZE]);
   const height = output.dims[2];
   const width = output.dims[3];
-  const probability = new Float32Array(width * height);
-  for (let i = 0; i < probability.length; i++) probability[i] = 1 / (1 + Math.exp(-Number(output.data[i])));
+  const sheet = outlineSheet(probabilityPlane(output.data, width * height, 0), width, height, image);
+  // Only a photo of a sheet has things lying on it. On a flat scan or a tight crop the cover answer
+  // is not asked: there it would take thick dark writing (a Fraktur heading, brush-written names) for
+  // a pen lying on the page.
+  const cover: CoverMap | null = sheet && output.dims[1] >= 2 ? { width, height, probability: probabilityPlane(output.data, width * height, 1) } : null;
+  return { sheet, cover };
+}
+
+function probabilityPlane(logits: ArrayLike<number>, size: number, channel: number): Float32Array {
+  const probability = new Float32Array(size);
+  for (let i = 0; i < size; i++) probability[i] = 1 / (1 + Math.exp(-Number(logits[channel * size + i])));
+  return probability;
+}
+
+function outlineSheet(probability: Float32Array, width: number, height: number, image: RgbaImage): SheetOutline | null {
   // The map sees (almost) no desk: a flat scan or a tight crop. The classical finder is not asked, as
   // within such a frame it can only outline a table or a text block (and it is a third of the time
   // of this stage on a flat 4-MP page).
