@@ -2,7 +2,9 @@
 
 Input  float32 NCHW [1, 3, 256, 256]: the photo's mean R, G, B per cell of a 256 x 256 grid (the
        photo stretched to a square; src/core/sheet/sheetModel.ts), each rounded to an integer and / 255.
-Output float32 [1, 1, 128, 128]: per 2 x 2 cells, the logit that the sheet lies there.
+Output float32 [1, 2, 128, 128]: per 2 x 2 cells, channel 0 the logit that the sheet lies there (things
+       lying on it do not change it), channel 1 the logit that something covers the cell (a hand, a phone,
+       a pen, a coin: on the sheet its ink is not the page's). sheet-v1/v2 had channel 0 only.
 """
 import os
 import sys
@@ -16,6 +18,7 @@ from inkseg.net import SepBlock, conv_bn, param_count  # noqa: E402,F401  (the i
 
 INPUT_SIZE = 256
 OUTPUT_STRIDE = 2
+OUTPUTS = 2  # sheet, cover
 
 
 class SheetNet(nn.Module):
@@ -33,7 +36,7 @@ class SheetNet(nn.Module):
         self.up8 = nn.Sequential(conv_bn(c4 + c3, c3, 1), SepBlock(c3, c3))
         self.up4 = nn.Sequential(conv_bn(c3 + c2, c2, 1), SepBlock(c2, c2))
         self.up2 = nn.Sequential(conv_bn(c2 + c1, c1, 1), SepBlock(c1, c1))
-        self.head = nn.Conv2d(c1, 1, 1)
+        self.head = nn.Conv2d(c1, OUTPUTS, 1)
 
     def forward(self, x):
         x2 = self.s2(x)

@@ -4,20 +4,24 @@
  * to SOURCE_LONG_SIDE on the long side so training can still cut frames out of them. Per case it writes
  *   NAME.rgb.png   the photo's mean colour per cell
  *   NAME.mask.png  the share of the cell on the sheet (0..255; a flat page is all sheet)
+ *   NAME.objects.png  generated photos only: the share of the cell that things on and beside the sheet
+ *                  cover (hands, phones, pens; 0..255). Absent elsewhere: a flat page or scan has none,
+ *                  and the real photos' truth does not say.
  * `--held DIR`: photos of sheets held up in a hand (render.ts --photos --held), named held-* (trained on
  * as photos; a group of their own in validation).
  * `--real-val DIR`: the real sheet photos' validation session (src/tools/realData/photoSets.ts: never
  * trained on, only to choose the checkpoint), their masks drawn from the corner truth.
- * `--real-scans DIR --scan-split train|val`: the real paper scans of a `npm run data:real` build (the
- * DIBCO family, Bickley, PHIBD, Nabuco; that split only, never report pages): tight crops of stained,
- * darkened historical pages, all sheet — a scan with a dark margin is not a photo of a sheet on a desk.
+ * `--real-scans DIR --scan-split train|val`: the real scans of a `npm run data:real` build, that split
+ * only, never report pages: the paper scans (the DIBCO family, Bickley, PHIBD, Nabuco: tight crops of
+ * stained, darkened historical pages), the Cross-media pages of brush- and pen-written names and the
+ * Tobacco800 letters (bold print, logos, thick signatures) — all sheet, nothing lying on them: a scan
+ * with a dark margin is not a photo of a sheet on a desk, and a thick stroke is not a pen on the page.
  * Usage: tsx models/sheet/prepare.ts --out DIR [--photos DIR]... [--held DIR]... [--flat DIR --flat-count N] [--real-val DIR]
  *          [--real-scans DIR --scan-split S] [--part K/N]
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { readFileSync } from 'node:fs';
 import { polygonMask } from '../../src/core/polygon';
 import { SCANNER_TEST_PHOTOS, sessionOf, sheetPhotoSplit } from '../../src/tools/realData/photoSets';
 import { areaAverageRgb } from '../../src/core/sheet/lowResolution';
@@ -52,12 +56,13 @@ async function writeGrid(file: string, means: Float64Array, w: number, h: number
 
 type MaskSource = string | { corners: [number, number][] } | null;
 
-async function prepareCase(out: string, name: string, imageFile: string, maskSource: MaskSource): Promise<void> {
+async function prepareCase(out: string, name: string, imageFile: string, maskSource: MaskSource, objectsFile?: string): Promise<void> {
   const image = await readRgba(imageFile);
   const { w, h } = gridSize(image.width, image.height);
   await writeGrid(path.join(out, `${name}.rgb.png`), areaAverageRgb(image, w, h), w, h, 3);
   const mask = typeof maskSource === 'string' ? await readRgba(maskSource) : maskSource ? cornerMask(maskSource.corners, image.width, image.height) : { width: w, height: h, data: new Uint8ClampedArray(w * h * 4).fill(255) };
   await writeGrid(path.join(out, `${name}.mask.png`), areaAverageRgb(mask, w, h), w, h, 1);
+  if (objectsFile) await writeGrid(path.join(out, `${name}.objects.png`), areaAverageRgb(await readRgba(objectsFile), w, h), w, h, 1);
 }
 
 function cornerMask(corners: [number, number][], width: number, height: number): RgbaImage {
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
   if (!out) throw new Error('missing --out');
   const [k, n] = (args('part')[0] ?? '0/1').split('/').map(Number);
   mkdirSync(out, { recursive: true });
-  const cases: { name: string; image: string; mask: MaskSource }[] = [];
+  const cases: { name: string; image: string; mask: MaskSource; objects?: string }[] = [];
   for (const dir of args('real-val')) {
     const corners = JSON.parse(readFileSync(path.join(dir, 'corners.json'), 'utf8')) as Record<string, [number, number][]>;
     for (const id of Object.keys(corners).sort()) {
@@ -89,7 +94,9 @@ async function main(): Promise<void> {
     for (const dir of args(flag)) {
       for (const f of readdirSync(dir).filter((f) => f.endsWith('.sheet.png')).sort()) {
         const id = f.replace('.sheet.png', '');
-        cases.push({ name: `${prefix}-${id}`, image: path.join(dir, `${id}.jpg`), mask: path.join(dir, f) });
+        const objects = path.join(dir, `${id}.objects.png`);
+        if (!existsSync(objects)) throw new Error(`${objects} is missing: render the photos again (render.ts writes it since sheet-v3)`);
+        cases.push({ name: `${prefix}-${id}`, image: path.join(dir, `${id}.jpg`), mask: path.join(dir, f), objects });
       }
     }
   }
@@ -101,13 +108,13 @@ async function main(): Promise<void> {
   const scanSplit = args('scan-split')[0] ?? 'train';
   for (const dir of args('real-scans')) {
     for (const set of readDatasetIndex(dir).sets) {
-      if (set.kind !== 'paper') continue;
+      if (set.kind !== 'paper' && set.kind !== 'signatureBoxes') continue;
       for (const page of set.pages) if (page.split === scanSplit) cases.push({ name: `scan-${set.name}-${page.id}`, image: path.join(dir, page.image), mask: null });
     }
   }
   let done = 0;
   for (let i = k; i < cases.length; i += n) {
-    await prepareCase(out, cases[i].name, cases[i].image, cases[i].mask);
+    await prepareCase(out, cases[i].name, cases[i].image, cases[i].mask, cases[i].objects);
     if (++done % 200 === 0) console.log(`sheet prepare ${k}/${n}: ${done}`);
   }
   console.log(`sheet prepare ${k}/${n}: ${done} cases → ${out}`);

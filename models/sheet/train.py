@@ -1,7 +1,10 @@
 """Trains the sheet model (models/sheet/net.py) on prepared pairs (prepare.ts): generated desk photos
-and flat pages, cut to random frames (sheets partly out of frame, tight crops) and recoloured. The
-checkpoint is chosen on validation only: generated val photos and the real sheet photos' val session
-(mask IoU at the output's 128 x 128). Resumable; the best checkpoint is exported to ONNX.
+and flat pages, cut to random frames (sheets partly out of frame, tight crops) and recoloured. Two
+answers per cell: the sheet, and whether something lies on it (the generated photos' object cover;
+none on flat pages and scans). The checkpoint is chosen on validation only: generated val photos, flat
+pages and the real sheet photos' val session (sheet IoU at the output's 128 x 128), the generated val
+photos' cover IoU, and how little cover flat pages and scans get. Resumable; the best checkpoint is
+exported to ONNX.
 
   /usr/bin/python3 models/sheet/train.py --data DIR [--data DIR]... --val DIR [--val DIR]... --work DIR --out models/sheet.onnx
 """
@@ -31,7 +34,10 @@ def load_pairs(folder):
         name = os.path.basename(f)[:-len('.rgb.png')]
         rgb = cv2.cvtColor(cv2.imread(f, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
         mask = cv2.imread(os.path.join(folder, name + '.mask.png'), cv2.IMREAD_GRAYSCALE)
-        pairs.append((name, rgb, mask))
+        objects_file = os.path.join(folder, name + '.objects.png')
+        # Flat pages and scans have nothing on them; a real photo's truth does not say (None).
+        objects = cv2.imread(objects_file, cv2.IMREAD_GRAYSCALE) if os.path.exists(objects_file) else (None if name.startswith('real') else np.zeros_like(mask))
+        pairs.append((name, rgb, mask, objects))
     return pairs
 
 
@@ -46,18 +52,18 @@ def to_target(mask):
 
 
 def sample(pair, rng):
-    _, rgb, mask = pair
+    _, rgb, mask, objects = pair
     h, w = mask.shape
     if rng.random() < 0.6:
         cw, ch = int(w * rng.uniform(0.55, 1.0)), int(h * rng.uniform(0.55, 1.0))
         x0, y0 = rng.randrange(0, w - cw + 1), rng.randrange(0, h - ch + 1)
-        rgb, mask = rgb[y0:y0 + ch, x0:x0 + cw], mask[y0:y0 + ch, x0:x0 + cw]
+        rgb, mask, objects = rgb[y0:y0 + ch, x0:x0 + cw], mask[y0:y0 + ch, x0:x0 + cw], objects[y0:y0 + ch, x0:x0 + cw]
     if rng.random() < 0.5:
-        rgb, mask = rgb[:, ::-1], mask[:, ::-1]
+        rgb, mask, objects = rgb[:, ::-1], mask[:, ::-1], objects[:, ::-1]
     if rng.random() < 0.5:
-        rgb, mask = rgb[::-1], mask[::-1]
+        rgb, mask, objects = rgb[::-1], mask[::-1], objects[::-1]
     if rng.random() < 0.5:
-        rgb, mask = rgb.transpose(1, 0, 2), mask.T
+        rgb, mask, objects = rgb.transpose(1, 0, 2), mask.T, objects.T
     rgb = np.ascontiguousarray(rgb).astype(np.float32)
     if rng.random() < 0.2:
         rgb = cv2.GaussianBlur(rgb, (0, 0), rng.uniform(0.5, 1.5))
@@ -67,7 +73,7 @@ def sample(pair, rng):
     x = to_input(np.clip(rgb, 0, 255))
     if rng.random() < 0.3:
         x = np.clip(x + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(0.002, 0.012), x.shape).astype(np.float32), 0, 1)
-    return x, to_target(np.ascontiguousarray(mask))
+    return x, np.stack([to_target(np.ascontiguousarray(mask)), to_target(np.ascontiguousarray(objects))])
 
 
 def pick_pair(photos, flats, scans, args, rng):
@@ -77,25 +83,49 @@ def pick_pair(photos, flats, scans, args, rng):
 
 
 def loss_of(logits, target):
+    """Sheet: BCE + soft IoU per sample. Cover: BCE + soft IoU over the whole batch (most frames have
+    little or nothing on them, so a per-sample IoU would mostly score empty maps)."""
     bce = F.binary_cross_entropy_with_logits(logits, target)
     p = torch.sigmoid(logits)
-    inter = (p * target).sum((1, 2, 3))
-    union = (p + target - p * target).sum((1, 2, 3))
-    return bce + (1 - (inter + 1) / (union + 1)).mean()
+    sheet_p, sheet_t = p[:, :1], target[:, :1]
+    inter = (sheet_p * sheet_t).sum((1, 2, 3))
+    union = (sheet_p + sheet_t - sheet_p * sheet_t).sum((1, 2, 3))
+    cover_p, cover_t = p[:, 1:], target[:, 1:]
+    cover_inter = (cover_p * cover_t).sum()
+    cover_union = (cover_p + cover_t - cover_p * cover_t).sum()
+    return bce + (1 - (inter + 1) / (union + 1)).mean() + (1 - (cover_inter + 1) / (cover_union + 1))
 
 
 @torch.no_grad()
 def evaluate(model, pairs):
-    """Mean IoU of the sheet (p > 0.5 vs truth >= 0.5) per source: real, photo, flat."""
+    """Per source (real, photo, flat, scan): the mean IoU of the sheet (p > 0.5 vs truth >= 0.5); the
+    cover's IoU pooled over the generated photos ('cover'); and one minus the share of flat pages' and
+    scans' cells called covered ('clear')."""
     model.eval()
     scores = {}
-    for name, rgb, mask in pairs:
-        p = torch.sigmoid(model(torch.from_numpy(to_input(rgb))[None]))[0, 0].numpy() > 0.5
+    cover_inter = cover_union = 0
+    false_cover = []
+    for name, rgb, mask, objects in pairs:
+        p = torch.sigmoid(model(torch.from_numpy(to_input(rgb))[None]))[0].numpy() > 0.5
         t = to_target(mask) >= 0.5
-        union = (p | t).sum()
-        scores.setdefault(name.split('-')[0], []).append(float((p & t).sum() / union) if union else 1.0)
+        union = (p[0] | t).sum()
+        source = name.split('-')[0]
+        scores.setdefault(source, []).append(float((p[0] & t).sum() / union) if union else 1.0)
+        if objects is None:
+            continue
+        if source in ('flat', 'scan'):
+            false_cover.append(float(p[1].mean()))
+        else:
+            o = to_target(objects) >= 0.5
+            cover_inter += int((p[1] & o).sum())
+            cover_union += int((p[1] | o).sum())
     model.train()
-    return {k: float(np.mean(v)) for k, v in scores.items()}
+    result = {k: float(np.mean(v)) for k, v in scores.items()}
+    if cover_union:
+        result['cover'] = cover_inter / cover_union
+    if false_cover:
+        result['clear'] = 1 - float(np.mean(false_cover))
+    return result
 
 
 def main():
@@ -104,7 +134,7 @@ def main():
     ap.add_argument('--val', action='append', required=True)
     ap.add_argument('--work', required=True)
     ap.add_argument('--out', required=True)
-    ap.add_argument('--steps', type=int, default=6000)
+    ap.add_argument('--steps', type=int, default=4000)
     ap.add_argument('--minutes', type=float, default=1e9)
     ap.add_argument('--batch', type=int, default=16)
     ap.add_argument('--lr', type=float, default=3e-3)
@@ -136,7 +166,7 @@ def main():
         lr = set_cosine_lr(opt, args.lr, step, args.steps)
         batch = [sample(pick_pair(photos, flats, scans, args, rng), rng) for _ in range(args.batch)]
         x = torch.from_numpy(np.stack([b[0] for b in batch]))
-        t = torch.from_numpy(np.stack([b[1] for b in batch]))[:, None]
+        t = torch.from_numpy(np.stack([b[1] for b in batch]))
         loss = loss_of(model(x), t)
         opt.zero_grad()
         loss.backward()
