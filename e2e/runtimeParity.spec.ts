@@ -153,7 +153,8 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node find the same sheet 
   const photo = await generateDeskPhoto(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS, desk: 'wood-dark', clutter: [] });
   const { width, height } = photo.image;
 
-  const nodeSheet = await onNode(DEFAULT_SHEET_MODEL_PATH, (run) => findSheetWithModel(run, photo.image));
+  const nodeFinding = await onNode(DEFAULT_SHEET_MODEL_PATH, (run) => findSheetWithModel(run, photo.image));
+  const nodeSheet = nodeFinding.sheet;
   expect(nodeSheet, 'onnxruntime-node finds the sheet').not.toBeNull();
 
   const web = await inApp(page, 'sheetOn', photo.image);
@@ -164,6 +165,11 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node find the same sheet 
   console.log(`sheet corners, onnxruntime-web (WASM) vs onnxruntime-node: largest gap ${Math.max(...gaps).toFixed(3)} px of a ${width}×${height} photo`);
   // Both sides run the same quad fitting on nearly the same map: the corners agree to a pixel, and both lie near the true ones.
   for (const gap of gaps) expect(gap).toBeLessThanOrEqual(1);
+  // The second answer, what lies on the page, comes through both runtimes alike.
+  expect(nodeFinding.cover, 'onnxruntime-node gives the cover map').not.toBeNull();
+  expect(web!.cover, 'onnxruntime-web gives the cover map').not.toBeNull();
+  const coverGap = nodeFinding.cover!.probability.reduce((most, p, i) => Math.max(most, Math.abs(p - web!.cover![i])), 0);
+  expect(coverGap).toBeLessThanOrEqual(0.01);
   for (const [i, corner] of nodeSheet!.corners.entries()) {
     const nearest = Math.min(...photo.sheet.corners.map((t) => Math.hypot(corner.x - t.x, corner.y - t.y)));
     expect(nearest, `corner ${i} near a true one`).toBeLessThan(0.03 * Math.hypot(width, height));

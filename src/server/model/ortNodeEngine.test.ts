@@ -105,7 +105,7 @@ describe('the committed model in onnxruntime-node', () => {
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v7+inksep-v1+sheet-v2');
+    expect(loaded.engine.name).toBe('model:inkseg-v7+inksep-v1+sheet-v3');
     expect(loaded.engine.separateInk).toBeTypeOf('function');
     expect(existsSync(DEFAULT_SEPARATION_MODEL_PATH)).toBe(true);
     expect(existsSync(DEFAULT_SHEET_MODEL_PATH)).toBe(true);
@@ -117,8 +117,11 @@ describe('the committed model in onnxruntime-node', () => {
   it('finds the sheet in a photo with the sheet model: its corners within a few pixels', async () => {
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.engine.findSheet).toBeTypeOf('function');
-    const sheet = await loaded.engine.findSheet!(sheetOnDesk());
+    const { sheet, cover } = await loaded.engine.findSheet!(sheetOnDesk());
     expect(sheet?.corners).toHaveLength(4);
+    // The model also says what lies on the sheet: nothing on this blank one (its middle, in the cover map's cells).
+    expect(cover).not.toBeNull();
+    for (let y = 40; y < 88; y++) for (let x = 40; x < 88; x++) expect(cover!.probability[y * cover!.width + x]).toBeLessThan(0.15);
     const truth = [
       [-150, -180],
       [150, -180],
