@@ -23,8 +23,8 @@ describe('clearCovered', () => {
     const alpha = (x: number, y: number) => image.data[(y * 80 + x) * 4 + 3];
     expect([...image.data.subarray((20 * 80 + 30) * 4, (20 * 80 + 30) * 4 + 4)]).toEqual([255, 255, 255, 0]);
     // Along row 20 the probability falls from 1 at the covered cells' centres (x 25, 45) to 0 at the free
-    // ones' (15, 55); the cleared span runs about from 16 to 53 (the threshold falls on those pixels' centres),
-    // past the halfway lines (20, 50): an object's rim goes with it.
+    // ones' (15, 55); the cleared span runs from about 16 to 53, past the halfway lines (20, 50): an
+    // object's rim goes with it.
     const clearedInRow = [...Array(80).keys()].filter((x) => alpha(x, 20) === 0);
     expect(clearedInRow[0]).toBeGreaterThanOrEqual(16);
     expect(clearedInRow[0]).toBeLessThanOrEqual(17);
