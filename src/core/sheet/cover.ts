@@ -6,10 +6,10 @@ import type { CoverMap, RgbaImage } from '../types';
  * pen strokes. Chosen on the generated val photos (40; sheet-v3): 0.5 / 0.3 / 0.15 / 0.08 / 0.04 gave
  * all ink 0.705 / 0.715 / 0.723 / 0.725 / 0.728, signature 0.421 / 0.443 / 0.456 / 0.466 / 0.470,
  * stamp 0.508 / 0.525 / 0.525 / 0.525 / 0.528 (the first two with the cover network's own sheet
- * answer). Not lower than 0.08: the last step gains little on generated objects, and on real photos
- * every step down widens what a false cover (a dark picture printed on the page) would erase.
+ * answer). Not lower than 0.15: every step down widens what a false cover erases on a real photo, and
+ * at 0.08 a magazine page's bold drop cap lost a patch (models/README.md, sheet-v3).
  */
-const COVERED = 0.08;
+const COVERED = 0.15;
 
 /**
  * Pixels under something lying on the page (the sheet model's cover map, interpolated bilinearly
