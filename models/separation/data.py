@@ -33,7 +33,7 @@ def source_spans(size, cells):
 
 
 def taps(size, cells):
-    """Bilinear taps between cell centres (inkDecision.ts interpolationTaps), float32 like the TS code."""
+    """Bilinear taps between cell centres (src/core/cellInterpolation.ts interpolationTaps), float32 like the TS code."""
     scale = np.float64(cells) / size
     g = np.clip((np.arange(size) + 0.5) * scale - 0.5, 0, cells - 1)
     lo = np.floor(g).astype(np.int64)

@@ -2,4 +2,5 @@ export { alphaFromInkDecision, INK_ALPHA_FLOOR, OPAQUE_SHARE } from './separated
 export { separateInkWithModel, SEPARATION_MODEL_NAME, type InkSeparation } from './separate';
 export { inkFeatures, separationInput, type InkFeatures } from './features';
 export { separationGeometry, SEPARATION_LONG_SIDE, type SeparationGeometry } from './geometry';
-export { decideInk, interpolationTaps } from './inkDecision';
+export { decideInk } from './inkDecision';
+export { interpolationTaps } from '../cellInterpolation';

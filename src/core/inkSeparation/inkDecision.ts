@@ -1,5 +1,6 @@
 import type { InkFeatures } from './features';
 import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
+import { interpolationTaps } from '../cellInterpolation';
 
 /**
  * The ink/paper decision at full resolution. The model answers per 2×2 cells with three coefficients
@@ -69,21 +70,6 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
     }
   }
   return ink;
-}
-
-/**
- * Bilinear taps between cell centres along one axis (half-pixel centres, clamped at the ends): pixel
- * i of `size` lies between cells t0 and t1 of `cells`, weight f on t1. The training code mirrors this.
- */
-export function interpolationTaps(size: number, cells: number, t0: Int32Array, t1: Int32Array, f: Float32Array): void {
-  const scale = cells / size;
-  for (let i = 0; i < size; i++) {
-    const g = Math.min(cells - 1, Math.max(0, (i + 0.5) * scale - 0.5));
-    const lo = Math.floor(g);
-    t0[i] = lo;
-    t1[i] = Math.min(cells - 1, lo + 1);
-    f[i] = g - lo;
-  }
 }
 
 /**

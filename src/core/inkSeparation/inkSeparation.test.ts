@@ -4,7 +4,8 @@ import { classicalEngine } from '../classicalEngine';
 import type { Engine, RgbaImage } from '../types';
 import { inkFeatures, separationInput } from './features';
 import { separationGeometry, SEPARATION_CHANNELS } from './geometry';
-import { decideInk, interpolationTaps } from './inkDecision';
+import { interpolationTaps } from '../cellInterpolation';
+import { decideInk } from './inkDecision';
 import { alphaFromInkDecision, INK_ALPHA_FLOOR } from './separatedAlpha';
 import type { InkSeparation } from './separate';
 

@@ -1,3 +1,4 @@
+import { interpolationTaps } from '../cellInterpolation';
 import type { CoverMap, RgbaImage } from '../types';
 
 /**
@@ -19,12 +20,14 @@ const COVERED = 0.15;
 export function clearCovered(image: RgbaImage, cover: CoverMap): number {
   const { width, height, data } = image;
   const { width: cw, height: ch, probability } = cover;
-  const cellRow = new Int32Array(height);
+  const row0 = new Int32Array(height);
+  const row1 = new Int32Array(height);
   const rowWeight = new Float32Array(height);
-  for (let y = 0; y < height; y++) [cellRow[y], rowWeight[y]] = cellAndWeight(y, height, ch);
-  const cellColumn = new Int32Array(width);
+  interpolationTaps(height, ch, row0, row1, rowWeight);
+  const column0 = new Int32Array(width);
+  const column1 = new Int32Array(width);
   const columnWeight = new Float32Array(width);
-  for (let x = 0; x < width; x++) [cellColumn[x], columnWeight[x]] = cellAndWeight(x, width, cw);
+  interpolationTaps(width, cw, column0, column1, columnWeight);
   // Rows of cells with no covered cell in them or the next are skipped whole: most photos have nothing on the page.
   const rowCovered = new Uint8Array(ch);
   for (let j = 0; j < ch; j++) {
@@ -37,13 +40,13 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
   }
   let cleared = 0;
   for (let y = 0; y < height; y++) {
-    const j0 = cellRow[y];
-    const j1 = Math.min(ch - 1, j0 + 1);
+    const j0 = row0[y];
+    const j1 = row1[y];
     if (!rowCovered[j0] && !rowCovered[j1]) continue;
     const wy = rowWeight[y];
     for (let x = 0; x < width; x++) {
-      const i0 = cellColumn[x];
-      const i1 = Math.min(cw - 1, i0 + 1);
+      const i0 = column0[x];
+      const i1 = column1[x];
       const wx = columnWeight[x];
       const top = probability[j0 * cw + i0] * (1 - wx) + probability[j0 * cw + i1] * wx;
       const bottom = probability[j1 * cw + i0] * (1 - wx) + probability[j1 * cw + i1] * wx;
@@ -59,9 +62,3 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
   return cleared;
 }
 
-/** The cell at or before pixel `pixel`'s centre and the weight of the next cell (cell centres at (k + 0.5) · size / cells). */
-function cellAndWeight(pixel: number, size: number, cells: number): [number, number] {
-  const position = Math.min(cells - 1, Math.max(0, ((pixel + 0.5) * cells) / size - 0.5));
-  const cell = Math.floor(position);
-  return [cell, position - cell];
-}
