@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetIndex, IndexedPage } from '../realData/datasetIndex';
 import { writeFixtureBuildFolder } from './fixtureBuildFolder';
 import { runRealEval } from './realEval';
-import { paperPageWriting, tasksOf } from './realInkEval';
+import { isPrintedPagesSet, paperPageWriting, tasksOf } from './realInkEval';
 import { runRealInkEval } from './realInkReport';
 
 const W = 240;
@@ -64,6 +64,11 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
       name: 'crossmedianames', title: 'Cross-media name pages', kind: 'signatureBoxes', source: 'fixture@0', licence: 'test fixture',
       pages: [await write('N1', true, false, { hasSignature: true, signatureBoxes: [[0, 0, W, H]], signatureBoxesComplete: true })],
     });
+    // A photo set of printed pages only (photoSets.ts printedPagesOnly): false positives for both tasks.
+    index.sets.push({
+      name: 'scannertest', title: 'document_scanner scanner_test', kind: 'sheetPhotos', source: 'fixture@0', licence: 'test fixture',
+      pages: [await write('P1', false, false, { sheetCorners: [[0, 0], [W, 0], [W, H], [0, H]] })],
+    });
     writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,6 +82,10 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     expect(tasksOf({ ...base, id: '2011-HW4', truth: 't.png' }, ['stamp', 'signature'], true)).toEqual(['signature']);
     expect(tasksOf({ ...base, id: '2013-PR2', truth: 't.png' }, ['stamp'], true)).toEqual([]);
     expect(tasksOf({ ...base, id: 'page7', truth: 't.png' }, ['signature'], true)).toEqual([]);
+    // A page of a printed-pages-only set counts for every task, as a false-positive page.
+    expect(tasksOf(base, ['stamp', 'signature'], false, true)).toEqual(['stamp', 'signature']);
+    expect(isPrintedPagesSet('scannertest')).toBe(true);
+    expect(isPrintedPagesSet('tobacco800')).toBe(false);
   });
 
   it('reads handwritten and printed paper pages from their ids', () => {
@@ -88,8 +97,11 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
   it('scores the val pages of the ink sets only: stamp IoU and FP area, recall-in-box, leak where boxes are complete, FP area', async () => {
     const report = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['stamp', 'signature'], log: () => {} });
     // The handwritten paper page counts for the signature task: the share of its truth's ink kept.
-    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['dibco2009/H03', 'staver/S1', 'staver/S2', 'tobacco800/T1', 'crossmedianames/N1']);
-    const [h3, s1, s2, t1, n1] = report.results.map((r) => r.byEngine.classical);
+    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['dibco2009/H03', 'staver/S1', 'staver/S2', 'tobacco800/T1', 'crossmedianames/N1', 'scannertest/P1']);
+    const [h3, s1, s2, t1, n1, p1] = report.results.map((r) => r.byEngine.classical);
+    expect(Object.keys(p1).sort()).toEqual(['ms', 'signatureFalsePositive', 'stampFalsePositive']);
+    expect(report.tables.signature).toMatch(/\| document_scanner scanner_test\s+\| 0\s+\| –\s+\| 0\s+\| –\s+\| 1\s+\| [0-9.]+\s+\|/);
+    expect(report.tables.stamp).toMatch(/\| document_scanner scanner_test\s+\| 0\s+\| –\s+\| –\s+\| –\s+\| 1\s+\| [0-9.]+\s+\|/);
     // A page that is its own box has a recall but no leak (it would be 0 by construction).
     expect(Object.keys(n1).sort()).toEqual(['ms', 'signatureRecall']);
     expect(Object.keys(h3).sort()).toEqual(['ms', 'signatureRecall']);
@@ -100,7 +112,7 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     expect(Object.keys(s1).sort()).toEqual(['ms', 'signatureLeak', 'signatureRecall', 'stamp']);
     expect(Object.keys(s2).sort()).toEqual(['ms', 'signatureFalsePositive', 'stampFalsePositive']);
     expect(Object.keys(t1).sort()).toEqual(['ms', 'signatureRecall']);
-    for (const value of [s1.stamp!.iou, s1.stamp!.precision, s1.stamp!.recall, s1.signatureRecall!, s1.signatureLeak!, s2.stampFalsePositive!, s2.signatureFalsePositive!, t1.signatureRecall!]) {
+    for (const value of [s1.stamp!.iou, s1.stamp!.precision, s1.stamp!.recall, s1.signatureRecall!, s1.signatureLeak!, s2.stampFalsePositive!, s2.signatureFalsePositive!, t1.signatureRecall!, p1.signatureFalsePositive!, p1.stampFalsePositive!]) {
       expect(value).toBeGreaterThanOrEqual(0);
       expect(value).toBeLessThanOrEqual(1);
     }

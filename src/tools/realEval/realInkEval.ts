@@ -11,10 +11,13 @@
  *              PHIBD, Nabuco), whose ids say handwritten or printed: on a handwritten page all of the
  *              truth's ink is writing, so the share of it kept is the recall; on a printed page
  *              whatever is kept is a false positive.
+ * Photo sets of printed pages only (photoSets.ts `printedPagesOnly`: phone photos of printed papers)
+ * count for both tasks as false-positive pages.
  * A table per task, a row per set: means over the pages that count for each figure.
  */
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
 import { INK_TRUTH_KINDS, isWholePageBox, type DatasetIndex, type IndexedPage, type PageSplit } from '../realData/datasetIndex';
+import { PHOTO_SET_DEFINITIONS } from '../realData/photoSets';
 import { mean, median } from '../evalMetrics';
 import { markdownTable } from '../markdownTable';
 import { greyLevels } from './greyLevels';
@@ -61,8 +64,17 @@ export function paperPageWriting(id: string): 'handwritten' | 'printed' | null {
   return kind.startsWith('H') ? 'handwritten' : 'printed';
 }
 
-/** Which tasks a page counts for, from what its index entry says (`paper`: the page is a paper set's). */
-export function tasksOf(page: IndexedPage, tasks: readonly InkTask[], paper = false): InkTask[] {
+/** A set whose every page is printed matter without handwriting or a stamp (photoSets.ts). */
+export function isPrintedPagesSet(name: string): boolean {
+  return PHOTO_SET_DEFINITIONS.some((definition) => definition.name === name && definition.printedPagesOnly === true);
+}
+
+/**
+ * Which tasks a page counts for, from what its index entry says (`paper`: the page is a paper set's;
+ * `printedOnly`: a set of printed pages only, where every task counts, as false positives).
+ */
+export function tasksOf(page: IndexedPage, tasks: readonly InkTask[], paper = false, printedOnly = false): InkTask[] {
+  if (printedOnly) return [...tasks];
   if (paper) return tasks.filter((task) => task === 'signature' && page.truth !== undefined && paperPageWriting(page.id) !== null);
   return tasks.filter((task) =>
     task === 'stamp' ? page.stampInk !== undefined : (page.signatureBoxes?.length ?? 0) > 0 || page.hasSignature === false,
@@ -89,20 +101,23 @@ export async function scoreInkPages(
   tasks: readonly InkTask[],
   log: (line: string) => void,
 ): Promise<InkPageResult[]> {
-  const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind) || set.kind === 'paper');
-  const work = sets.flatMap(({ set, pages }) => pages.filter((page) => tasksOf(page, tasks, set.kind === 'paper').length > 0).map((page) => ({ set, page })));
+  const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind) || set.kind === 'paper' || isPrintedPagesSet(set.name));
+  const work = sets.flatMap(({ set, pages }) =>
+    pages.filter((page) => tasksOf(page, tasks, set.kind === 'paper', isPrintedPagesSet(set.name)).length > 0).map((page) => ({ set, page })),
+  );
   const results: InkPageResult[] = [];
   const started = performance.now();
   for (const { set, page } of work) {
     const image = await loadPageImage(dir, page);
     const paper = set.kind === 'paper';
-    const pageTasks = tasksOf(page, tasks, paper);
+    const printedOnly = isPrintedPagesSet(set.name);
+    const pageTasks = tasksOf(page, tasks, paper, printedOnly);
     const stampInk = page.stampInk && page.hasStamp !== false ? await loadMask(dir, page, page.stampInk) : null;
     const boxes = page.signatureBoxes ?? [];
     const writing = paper ? paperPageWriting(page.id) : null;
     const reference =
       writing === 'handwritten' ? await loadMask(dir, page, page.truth!) : boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;
-    const unsigned = writing === 'printed' || (!paper && page.hasSignature === false);
+    const unsigned = writing === 'printed' || printedOnly || (!paper && page.hasSignature === false);
     // A page that is its own box leaks nothing by construction: no leak figure.
     const inBoxes = boxes.length > 0 && page.signatureBoxesComplete && !isWholePageBox(boxes, image.width, image.height) ? boxMask(image.width, image.height, boxes) : null;
     const byEngine: Record<string, InkPageScore> = {};

@@ -4,7 +4,7 @@
  * into models/README.md's `real-eval-ink` section (report split only) and to a JSON file per page.
  */
 import { INK_TRUTH_KINDS, type PageSplit } from '../realData/datasetIndex';
-import { inkTables, medianMs, scoreInkPages, type InkPageResult, type InkTask } from './realInkEval';
+import { inkTables, isPrintedPagesSet, medianMs, scoreInkPages, type InkPageResult, type InkTask } from './realInkEval';
 import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 import { openRealData, pagesOfSplit } from './realPages';
 
@@ -36,6 +36,7 @@ function captionFor(split: PageSplit, counts: string, results: readonly InkPageR
     'leak = share of the kept ink outside every box, only where the boxes are complete (StaVerGt: boxes grouped from its signature label); Tobacco800\'s boxes may miss signatures, so no leak there; ' +
     'FP area = kept pixels as % of the page on pages without a signature (StaVerGt pages without the signature label, Tobacco800 no_signature). ' +
     'Pages of names (Cross-media): the page is its own box (so no leak figure). Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
+    'Photos of printed pages (document_scanner scanner_test): FP area for both tasks, as % of the whole photo. ' +
     `Means over the pages each column counts; overall = over all pages. Median ms per page: ${speed || '–'}.` +
     (unavailable.length ? ` ${unavailable.join('; ')}.` : '')
   );
@@ -54,12 +55,14 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log);
   // The paper sets' handwritten and printed pages count for the signature task only: their rows come first there.
   const paperSets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper' && results.some((r) => r.set === set.name));
+  // Photos of printed pages only count for both tasks, as false positives: their rows come last.
+  const printedSets = pagesOfSplit(index, options.split).filter(({ set }) => isPrintedPagesSet(set.name) && results.some((r) => r.set === set.name));
   const tables: Partial<Record<InkTask, string>> = {};
   for (const task of options.tasks) {
-    const taskSets = task === 'signature' ? [...paperSets, ...sets] : sets;
+    const taskSets = task === 'signature' ? [...paperSets, ...sets, ...printedSets] : [...sets, ...printedSets];
     tables[task] = inkTables(results, taskSets.map((s) => s.set), engines)[task];
   }
-  const counts = [...paperSets, ...sets].map((s) => `${s.set.title} (${results.filter((r) => r.set === s.set.name).length} of ${s.pages.length} pages with a truth for the task)`).join(', ');
+  const counts = [...paperSets, ...sets, ...printedSets].map((s) => `${s.set.title} (${results.filter((r) => r.set === s.set.name).length} of ${s.pages.length} pages with a truth for the task)`).join(', ');
   const caption = captionFor(options.split, counts, results, engines, options.tasks, unavailable);
   const text = options.tasks.map((task) => `**${task}**\n\n${tables[task]}`).join('\n\n');
   log(`\n${text}\n\n${caption}`);
