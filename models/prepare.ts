@@ -8,15 +8,21 @@
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
  *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),
  *                    B = the winning class's share of the cell's ink (0..255).
- * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N] [--separation FILE.onnx|none]   (--part: only cases K, K+N, K+2N, … so N
- * processes can share the work)
+ * `--sheet FILE.onnx`: the sheet found by the learned sheet model, and what lies on it cleared, as the
+ * model engine finds it (default `none`: the classical finder, as inkseg-v7 was trained).
+ * `--objects-as-noise`: where a photo's truth has an object over the sheet (`NNNN.objects.png`), its
+ * ink is labelled noise (the class the product drops) instead of paper. Off by default: models
+ * trained so dropped dense real print as noise (models/README.md).
+ * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N] [--separation FILE.onnx|none] [--sheet FILE.onnx|none] [--objects-as-noise]
+ * (--part: only cases K, K+N, K+2N, … so N processes can share the work)
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { estimateAlphaThresholds, flattenSheet, pageInkAlpha, type Engine, type RgbaImage } from '../src/core';
+import { estimateAlphaThresholds, flattenSheet, InkClass, pageInkAlpha, type Engine, type RgbaImage, type SheetFinding } from '../src/core';
 import { separateInkWithModel } from '../src/core/inkSeparation';
 import { modelGeometry, toModelInput } from '../src/core/model';
+import { findSheetWithModel } from '../src/core/sheet';
 import { createOrtNodeSession, ortRun } from '../src/server/model/ortNodeEngine';
 
 const CLASS_COUNT = 6;
@@ -85,11 +91,27 @@ async function loadSeparation(file: string): Promise<Engine['separateInk']> {
   return (flattened) => separateInkWithModel(run, flattened);
 }
 
-async function prepareCase(dir: string, id: string, imageFile: string, outDir: string, separateInk: Engine['separateInk']): Promise<void> {
+type SheetFinder = ((image: RgbaImage) => Promise<SheetFinding>) | undefined;
+
+async function loadSheetFinder(file: string): Promise<SheetFinder> {
+  if (file === 'none') return undefined;
+  const { ort, session } = await createOrtNodeSession(file, 1);
+  const run = ortRun(ort, session);
+  return (image) => findSheetWithModel(run, image);
+}
+
+/** Truth classes with the ink under things lying on the sheet (any cover in the render's object map) as noise. */
+function labelObjectsNoise(classes: Uint8Array, objects: Uint8Array): void {
+  for (let p = 0; p < classes.length; p++) if (objects[p] > 0) classes[p] = InkClass.noise;
+}
+
+async function prepareCase(dir: string, id: string, imageFile: string, outDir: string, separateInk: Engine['separateInk'], findSheet: SheetFinder, objectsAsNoise: boolean): Promise<void> {
   const image = await readRgba(path.join(dir, imageFile));
   const classes = await readGray(path.join(dir, `${id}.classes.png`));
   if (classes.width !== image.width || classes.height !== image.height) throw new Error(`${id}: classes map size differs from the image`);
-  const { flattened } = flattenSheet(image);
+  const objectsFile = path.join(dir, `${id}.objects.png`);
+  if (objectsAsNoise && existsSync(objectsFile)) labelObjectsNoise(classes.data, (await readGray(objectsFile)).data);
+  const { flattened } = flattenSheet(image, undefined, findSheet ? await findSheet(image) : undefined);
   const { alpha: inkAlpha } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk);
   const geometry = modelGeometry(image.width, image.height);
   const tensor = toModelInput({ flattened, inkAlpha }, geometry);
@@ -126,9 +148,10 @@ async function main(): Promise<void> {
   const [part, parts] = arg('part', '0/1').split('/').map(Number);
   const mine = cases.filter((_, i) => i % parts === part);
   const separateInk = await loadSeparation(arg('separation', 'none'));
+  const findSheet = await loadSheetFinder(arg('sheet', 'none'));
   const started = performance.now();
   for (const [i, c] of mine.entries()) {
-    await prepareCase(inDir, c.id, c.file, outDir, separateInk);
+    await prepareCase(inDir, c.id, c.file, outDir, separateInk, findSheet, process.argv.includes('--objects-as-noise'));
     if ((i + 1) % 50 === 0) console.log(`prepare: ${i + 1}/${mine.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   console.log(`prepare: ${mine.length} cases from ${inDir} → ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -13,6 +13,9 @@
 # photos of INKSEG_DESK_IMAGES (default models/.cache/real/desks, built by npm run data:real) when that
 # folder exists, else on procedural desks too. The defaults reproduce the committed inkseg-v7;
 # INKSEG_NAME_PAGES=1 adds the opt-in stage 2 below (exported beside it, not over it).
+# INKSEG_PHOTO_SHEET=models/sheet.onnx prepares the photos with the learned sheet model and its cover
+# (as the model engine presents them) instead of the classical finder; off by default (models/README.md:
+# fine-tunes on such pairs did not ship).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=0
@@ -59,15 +62,18 @@ render() { # split count dir [real-ink dir]
 SEPARATION=none
 [ "${INKSEG_SEPARATED_ALPHA:-0}" = 1 ] && SEPARATION=models/inksep.onnx
 PREP_KEY=$( (echo "$SEPARATION"; cat src/core/flattenSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)
-prepare() { # raw prep
-  if [ -f "$2/.done-$PREP_KEY" ]; then echo "train.sh: $2 already prepared"; return; fi
+prepare() { # raw prep [sheet model]
+  local sheet=${3:-none}
+  local key=$PREP_KEY
+  [ "$sheet" != none ] && key=$PREP_KEY-$(cat "$sheet" | sha1sum | cut -c1-8)
+  if [ -f "$2/.done-$key" ]; then echo "train.sh: $2 already prepared"; return; fi
   rm -rf "$2"; mkdir -p "$2"
   # Two processes (prepare.ts is single-threaded), each every other case.
-  npx tsx models/prepare.ts --in "$1" --out "$2" --part 0/2 --separation "$SEPARATION" &
+  npx tsx models/prepare.ts --in "$1" --out "$2" --part 0/2 --separation "$SEPARATION" --sheet "$sheet" &
   local first=$!
-  npx tsx models/prepare.ts --in "$1" --out "$2" --part 1/2 --separation "$SEPARATION"
+  npx tsx models/prepare.ts --in "$1" --out "$2" --part 1/2 --separation "$SEPARATION" --sheet "$sheet"
   wait "$first"
-  touch "$2/.done-$PREP_KEY"
+  touch "$2/.done-$key"
 }
 TRAIN=train
 TRAIN_DIRS=()
@@ -109,8 +115,13 @@ if [ "$SMOKE" = 0 ] && [ "$PHOTO_COUNT" -gt 0 ]; then
     mv "$PHOTOS"/part*/[0-9]* "$PHOTOS"/ && rm -rf "$PHOTOS"/part*
     touch "$PHOTOS/.done-$PHOTO_KEY"
   fi
-  prepare "$PHOTOS" "$ROOT/prep/photos-train"
-  TRAIN_DIRS+=("$ROOT/prep/photos-train")
+  # INKSEG_PHOTO_SHEET=models/sheet.onnx: the photos' sheets found and what lies on them cleared by the
+  # learned sheet model, as the model engine does, the ink left of those things labelled noise.
+  PHOTO_SHEET="${INKSEG_PHOTO_SHEET:-none}"
+  PHOTO_PREP="$ROOT/prep/photos-train"
+  [ "$PHOTO_SHEET" != none ] && PHOTO_PREP="$ROOT/prep/photos-train-sheet"
+  prepare "$PHOTOS" "$PHOTO_PREP" "$PHOTO_SHEET"
+  TRAIN_DIRS+=("$PHOTO_PREP")
 fi
 # Real pages whose every ink pixel is labelled (StaVerGt), beside the rendered ones.
 if [ -n "$REAL_INK" ] && ls "$REAL_INK"/pages/*.classes.png >/dev/null 2>&1; then
