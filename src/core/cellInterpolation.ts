@@ -14,3 +14,12 @@ export function interpolationTaps(size: number, cells: number, t0: Int32Array, t
     f[i] = g - lo;
   }
 }
+
+/** The taps of `interpolationTaps` for one axis, in arrays of their own. */
+export function axisTaps(size: number, cells: number): { first: Int32Array; second: Int32Array; weight: Float32Array } {
+  const first = new Int32Array(size);
+  const second = new Int32Array(size);
+  const weight = new Float32Array(size);
+  interpolationTaps(size, cells, first, second, weight);
+  return { first, second, weight };
+}

@@ -1,6 +1,6 @@
 import type { InkFeatures } from './features';
 import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
-import { interpolationTaps } from '../cellInterpolation';
+import { axisTaps } from '../cellInterpolation';
 
 /**
  * The ink/paper decision at full resolution. The model answers per 2×2 cells with three coefficients
@@ -21,14 +21,8 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
     throw new RangeError(`ink separation output ${dims.join('×')} does not cover ${cellsWide}×${cellsHigh} answers`);
   }
   const plane = outWidth * outHeight;
-  const x0s = new Int32Array(width);
-  const x1s = new Int32Array(width);
-  const fxs = new Float32Array(width);
-  interpolationTaps(width, cellsWide, x0s, x1s, fxs);
-  const y0s = new Int32Array(height);
-  const y1s = new Int32Array(height);
-  const fys = new Float32Array(height);
-  interpolationTaps(height, cellsHigh, y0s, y1s, fys);
+  const { first: x0s, second: x1s, weight: fxs } = axisTaps(width, cellsWide);
+  const { first: y0s, second: y1s, weight: fys } = axisTaps(height, cellsHigh);
   const leastInk = leastInkDeficits(coefficients, outWidth, plane, cellsWide, cellsHigh, strength);
   const bias = 255 * strength;
   // One row of coefficients, interpolated vertically, then per pixel horizontally.

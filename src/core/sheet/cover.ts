@@ -1,4 +1,4 @@
-import { interpolationTaps } from '../cellInterpolation';
+import { axisTaps } from '../cellInterpolation';
 import type { CoverMap, RgbaImage } from '../types';
 
 /**
@@ -20,14 +20,8 @@ const COVERED = 0.15;
 export function clearCovered(image: RgbaImage, cover: CoverMap): number {
   const { width, height, data } = image;
   const { width: cw, height: ch, probability } = cover;
-  const row0 = new Int32Array(height);
-  const row1 = new Int32Array(height);
-  const rowWeight = new Float32Array(height);
-  interpolationTaps(height, ch, row0, row1, rowWeight);
-  const column0 = new Int32Array(width);
-  const column1 = new Int32Array(width);
-  const columnWeight = new Float32Array(width);
-  interpolationTaps(width, cw, column0, column1, columnWeight);
+  const { first: row0, second: row1, weight: rowWeight } = axisTaps(height, ch);
+  const { first: column0, second: column1, weight: columnWeight } = axisTaps(width, cw);
   // Rows of cells with no covered cell in them or the next are skipped whole: most photos have nothing on the page.
   const rowCovered = new Uint8Array(ch);
   for (let j = 0; j < ch; j++) {
