@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxMask, keptAreaShare, leakOutsideBoxes, recallInBoxes, referenceInkInBoxes, scoreAgainstMask } from './inkMetrics';
+import { boxMask, keptAreaShare, leakOutsideBoxes, recallInBoxes, recallOutside, referenceInkInBoxes, scoreAgainstMask } from './inkMetrics';
 
 /** A 0/1 map from rows of '#' and '.'. */
 const map = (...rows: string[]) => Uint8Array.from(rows.join('').split(''), (c) => (c === '#' ? 1 : 0));
@@ -42,6 +42,16 @@ describe('signature figures', () => {
     expect(recallInBoxes(none, reference)).toBe(0);
     expect(leakOutsideBoxes(none, inside)).toBe(0);
     expect(recallInBoxes(none, none)).toBeNaN();
+  });
+
+  it('own-ink recall: the reference ink under typed text left out, and that text\'s share of the reference', () => {
+    const reference = map('####', '####');
+    const typed = map('##..', '....');
+    const kept = map('##.#', '.#..');
+    // 6 reference pixels outside the typed text, 2 of them kept; the typed 2 of 8 are left out however they are kept.
+    expect(recallOutside(kept, reference, typed)).toEqual({ recall: 2 / 6, excludedShare: 0.25 });
+    expect(recallOutside(kept, reference, map('####', '####'))).toEqual({ recall: Number.NaN, excludedShare: 1 });
+    expect(recallOutside(kept, new Uint8Array(8), typed)).toEqual({ recall: Number.NaN, excludedShare: Number.NaN });
   });
 
   it('false-positive area: 3 kept pixels on an 18-pixel page → 1/6', () => {

@@ -6,6 +6,8 @@
  *                    page's stamp-ink mask (pages with a stamp)
  *   recall-in-box    share of the reference ink inside the signature boxes that is kept; reference ink =
  *                    grey ≤ the Otsu threshold of the grey levels inside each box (on its own)
+ *   own-ink recall   the same, with the reference ink inside typed text marked by hand left out (a box that
+ *                    holds the typed name under a signature: its letters are not the signature's)
  *   leak             share of the kept ink lying outside every box (pages whose boxes are complete)
  *   false-positive   kept pixels as a share of the page's pixels (pages known to have no signature / stamp)
  */
@@ -46,6 +48,24 @@ export function recallInBoxes(kept: Uint8Array, reference: Uint8Array): number {
   const c = countBinary(kept, reference);
   const total = c.truePositive + c.falseNegative;
   return total === 0 ? Number.NaN : c.truePositive / total;
+}
+
+/**
+ * Recall of the reference ink outside the `excluded` pixels (typed text marked inside the boxes), and
+ * what share of the reference those pixels hold; recall NaN when no reference ink is left.
+ */
+export function recallOutside(kept: Uint8Array, reference: Uint8Array, excluded: Uint8Array): { recall: number; excludedShare: number } {
+  let total = 0;
+  let left = 0;
+  let keptLeft = 0;
+  for (let p = 0; p < reference.length; p++) {
+    if (!reference[p]) continue;
+    total++;
+    if (excluded[p]) continue;
+    left++;
+    if (kept[p]) keptLeft++;
+  }
+  return { recall: left === 0 ? Number.NaN : keptLeft / left, excludedShare: total === 0 ? Number.NaN : 1 - left / total };
 }
 
 /** Share of the kept ink outside every box; 0 when nothing is kept (nothing leaked). */

@@ -100,7 +100,8 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['dibco2009/H03', 'staver/S1', 'staver/S2', 'tobacco800/T1', 'crossmedianames/N1', 'scannertest/P1']);
     const [h3, s1, s2, t1, n1, p1] = report.results.map((r) => r.byEngine.classical);
     expect(Object.keys(p1).sort()).toEqual(['ms', 'signatureFalsePositive', 'stampFalsePositive']);
-    expect(report.tables.signature).toMatch(/\| document_scanner scanner_test\s+\| 0\s+\| –\s+\| 0\s+\| –\s+\| 1\s+\| [0-9.]+\s+\|/);
+    // boxed pages, recall, typed-text pages, typed share, own-ink recall, complete-box pages, leak, no-signature pages, FP area
+    expect(report.tables.signature).toMatch(/\| document_scanner scanner_test\s+\| 0\s+\| –\s+\| 0\s+\| –\s+\| –\s+\| 0\s+\| –\s+\| 1\s+\| [0-9.]+\s+\|/);
     expect(report.tables.stamp).toMatch(/\| document_scanner scanner_test\s+\| 0\s+\| –\s+\| –\s+\| –\s+\| 1\s+\| [0-9.]+\s+\|/);
     // A page that is its own box has a recall but no leak (it would be 0 by construction).
     expect(Object.keys(n1).sort()).toEqual(['ms', 'signatureRecall']);
@@ -122,6 +123,29 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     expect(report.tables.stamp).not.toContain('DIBCO 2009');
     expect(report.tables.stamp).toContain(s1.stamp!.iou.toFixed(3));
     expect(report.caption).toContain('Held-out validation pages');
+  });
+
+  it('with typed text marked in a box: the recall of the signature\'s own ink, that text left out, and its share of the reference', async () => {
+    const typedFile = join(dir, 'typed-text.json');
+    // The left part of T1's box [18, 122, 142, 172] marked as typed; S1 and the name page not looked at.
+    writeFileSync(typedFile, JSON.stringify({ sets: { tobacco800: { T1: [[18, 122, 60, 172]] } } }));
+    const report = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['signature'], typedTextFile: typedFile, log: () => {} });
+    const score = (id: string) => report.results.find((r) => r.page === id)!.byEngine.classical;
+    const t1 = score('T1');
+    expect(Object.keys(t1).sort()).toEqual(['ms', 'signatureOwnRecall', 'signatureRecall', 'typedShare']);
+    // The wave runs evenly from x 21 to 139: the marked part holds about (60 − 21) / (139 − 21) of it.
+    expect(t1.typedShare!).toBeGreaterThan(0.25);
+    expect(t1.typedShare!).toBeLessThan(0.42);
+    expect(t1.signatureOwnRecall!).toBeGreaterThanOrEqual(0);
+    expect(t1.signatureOwnRecall!).toBeLessThanOrEqual(1);
+    expect(score('S1').signatureOwnRecall).toBeUndefined();
+    expect(report.tables.signature).toMatch(new RegExp(`\\| Tobacco800\\s+\\| 1\\s+\\| [0-9.]+\\s+\\| 1\\s+\\| ${t1.typedShare!.toFixed(3)}\\s+\\| ${t1.signatureOwnRecall!.toFixed(3)}\\s+\\|`));
+    // A page listed with no rectangles was looked at and holds nothing typed: its own-ink recall is its recall.
+    writeFileSync(typedFile, JSON.stringify({ sets: { tobacco800: { T1: [] } } }));
+    const clean = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['signature'], typedTextFile: typedFile, log: () => {} });
+    const c1 = clean.results.find((r) => r.page === 'T1')!.byEngine.classical;
+    expect(c1.typedShare).toBe(0);
+    expect(c1.signatureOwnRecall).toBe(c1.signatureRecall);
   });
 
   it('leaves the paper table to the paper sets', async () => {

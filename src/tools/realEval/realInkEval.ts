@@ -6,7 +6,8 @@
  *              kept area on pages whose mask holds no stamp (false positives)
  *   signature  recall of the reference ink in the boxes (StaVerGt label-7 boxes, Tobacco800 boxes, a
  *              page of names as its own box); leak outside the boxes where they are complete
- *              (StaVerGt); kept area on pages known to have no signature (StaVerGt pages without label
+ *              (StaVerGt); where typed text inside the boxes was marked by hand (typedText.ts), also the
+ *              recall of the signature's own ink, that text left out; kept area on pages known to have no signature (StaVerGt pages without label
  *              7, Tobacco800 no_signature). And on the paper sets' pages (DIBCO family, Bickley,
  *              PHIBD, Nabuco), whose ids say handwritten or printed: on a handwritten page all of the
  *              truth's ink is writing, so the share of it kept is the recall; on a printed page
@@ -22,8 +23,9 @@ import { mean, median } from '../evalMetrics';
 import { markdownTable } from '../markdownTable';
 import { greyLevels } from './greyLevels';
 import { loadMask, loadPageImage } from './inkPages';
-import { boxMask, keptAreaShare, leakOutsideBoxes, recallInBoxes, referenceInkInBoxes, scoreAgainstMask, type MaskScore } from './inkMetrics';
+import { boxMask, keptAreaShare, leakOutsideBoxes, recallInBoxes, recallOutside, referenceInkInBoxes, scoreAgainstMask, type MaskScore } from './inkMetrics';
 import { pagesOfSplit } from './realPages';
+import { typedTextOf, type TypedText } from './typedText';
 
 export type InkTask = 'stamp' | 'signature';
 export const INK_TASKS: readonly InkTask[] = ['stamp', 'signature'];
@@ -43,6 +45,9 @@ export interface InkPageScore {
   stamp?: MaskScore;
   stampFalsePositive?: number;
   signatureRecall?: number;
+  /** Recall with the typed text marked inside the boxes left out, and that text's share of the reference ink. */
+  signatureOwnRecall?: number;
+  typedShare?: number;
   signatureLeak?: number;
   signatureFalsePositive?: number;
   /** Milliseconds of cleanImage per task. */
@@ -100,6 +105,7 @@ export async function scoreInkPages(
   engines: readonly EngineUnderTest[],
   tasks: readonly InkTask[],
   log: (line: string) => void,
+  typedText: TypedText = {},
 ): Promise<InkPageResult[]> {
   const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind) || set.kind === 'paper' || isPrintedPagesSet(set.name));
   const work = sets.flatMap(({ set, pages }) =>
@@ -119,6 +125,8 @@ export async function scoreInkPages(
       writing === 'handwritten' ? await loadMask(dir, page, page.truth!) : boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;
     const unsigned = writing === 'printed' || printedOnly || (!paper && page.hasSignature === false);
     // A page that is its own box leaks nothing by construction: no leak figure.
+    const typed = reference && boxes.length > 0 ? typedTextOf(typedText, set.name, page.id) : undefined;
+    const typedMask = typed ? boxMask(image.width, image.height, typed) : null;
     const inBoxes = boxes.length > 0 && page.signatureBoxesComplete && !isWholePageBox(boxes, image.width, image.height) ? boxMask(image.width, image.height, boxes) : null;
     const byEngine: Record<string, InkPageScore> = {};
     for (const { label, engine } of engines) {
@@ -131,6 +139,11 @@ export async function scoreInkPages(
           else score.stampFalsePositive = keptAreaShare(kept);
         } else if (reference) {
           score.signatureRecall = recallInBoxes(kept, reference);
+          if (typedMask) {
+            const own = recallOutside(kept, reference, typedMask);
+            score.signatureOwnRecall = own.recall;
+            score.typedShare = own.excludedShare;
+          }
           if (inBoxes) score.signatureLeak = leakOutsideBoxes(kept, inBoxes);
         } else if (unsigned) {
           score.signatureFalsePositive = keptAreaShare(kept);
@@ -167,11 +180,14 @@ export function inkTables(results: readonly InkPageResult[], sets: readonly { na
     ]),
   );
   const signature = markdownTable(
-    ['set', 'boxed pages', ...engines.map((e) => `${e} recall-in-box`), 'complete-box pages', ...engines.map((e) => `${e} leak`), 'no-signature pages', ...engines.map((e) => `${e} FP area %`)],
+    ['set', 'boxed pages', ...engines.map((e) => `${e} recall-in-box`), 'typed text marked: pages', 'its share of the reference', ...engines.map((e) => `${e} own-ink recall`), 'complete-box pages', ...engines.map((e) => `${e} leak`), 'no-signature pages', ...engines.map((e) => `${e} FP area %`)],
     rows.map(({ label, pages }) => [
       label,
       count(pages, (s) => s.signatureRecall),
       ...engines.map((e) => f3(figure(pages, e, (s) => s.signatureRecall).mean)),
+      count(pages, (s) => s.signatureOwnRecall),
+      f3(figure(pages, engines[0], (s) => s.typedShare).mean),
+      ...engines.map((e) => f3(figure(pages, e, (s) => s.signatureOwnRecall).mean)),
       count(pages, (s) => s.signatureLeak),
       ...engines.map((e) => f3(figure(pages, e, (s) => s.signatureLeak).mean)),
       count(pages, (s) => s.signatureFalsePositive),

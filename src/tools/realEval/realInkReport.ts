@@ -7,10 +7,13 @@ import { INK_TRUTH_KINDS, type PageSplit } from '../realData/datasetIndex';
 import { inkTables, isPrintedPagesSet, medianMs, scoreInkPages, type InkPageResult, type InkTask } from './realInkEval';
 import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 import { openRealData, pagesOfSplit } from './realPages';
+import { readTypedText } from './typedText';
 
 /** The readme section is `real-eval-ink`. */
 export interface RealInkEvalOptions extends RealEvalRunOptions {
   tasks: readonly InkTask[];
+  /** Typed text marked inside the signature boxes (default models/data/real/typed-text.json; a missing file leaves the own-ink figure out). */
+  typedTextFile?: string;
 }
 
 export interface RealInkEvalReport {
@@ -33,6 +36,7 @@ function captionFor(split: PageSplit, counts: string, results: readonly InkPageR
     `${SPLIT_WORDS[split]}: ${counts}. cleanImage advanced mode, aggressive, no crop; kept = output alpha ≥ 128. ` +
     'Stamp: IoU, precision, recall of the extract=stamp output against StaVer\'s stamp-ink mask, mean over pages with a stamp; FP area = kept pixels as % of the page on pages whose mask holds no stamp. ' +
     'Signature (extract=signature): recall-in-box = share of the reference ink (grey ≤ Otsu threshold of the grey levels inside each box) that is kept; ' +
+    'Own-ink recall = the same with the reference ink inside typed text marked by hand in the boxes left out (models/data/real/typed-text.json: typed closings, names and titles, printed signing lines; a stroke crossing them is left out with them), where a page\'s boxes were looked at; typed share = that text\'s share of the reference ink. ' +
     'leak = share of the kept ink outside every box, only where the boxes are complete (StaVerGt: boxes grouped from its signature label); Tobacco800\'s boxes may miss signatures, so no leak there; ' +
     'FP area = kept pixels as % of the page on pages without a signature (StaVerGt pages without the signature label, Tobacco800 no_signature). ' +
     'Pages of names (Cross-media): the page is its own box (so no leak figure). Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
@@ -52,7 +56,7 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const { usable, unavailable } = await loadUsableEngines(options, log);
   const engines = usable.map((s) => s.label);
 
-  const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log);
+  const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log, readTypedText(options.typedTextFile));
   // The paper sets' handwritten and printed pages count for the signature task only: their rows come first there.
   const paperSets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper' && results.some((r) => r.set === set.name));
   // Photos of printed pages only count for both tasks, as false positives: their rows come last.
