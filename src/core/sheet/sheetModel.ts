@@ -1,6 +1,7 @@
 import type { CoverMap, ModelRun, Point, RgbaImage, SheetFinding, SheetOutline } from '../types';
 import { polygonMask } from '../polygon';
 import { clockwiseFromTopLeft, findSheet } from './findSheet';
+import { refineSheetCorners } from './cornerRefinement';
 import { areaAverageRgb } from './lowResolution';
 import { quadFromProbability } from './quadFromProbability';
 
@@ -42,14 +43,16 @@ export function sheetModelInput(image: RgbaImage): Float32Array {
  * Both finders look, and the model's map judges. The classical outline (the image's own straight
  * colour steps, exact to the pixel) is kept where the map calls it sheet throughout, unless the learned
  * outline is much larger (the classical one then followed a table or a text block inside the sheet).
- * A classical outline over what the map calls desk, or none, gives way to the learned one.
+ * A classical outline over what the map calls desk, or none, gives way to the learned one. Either way
+ * its corners are then placed again on the sheet's own edges at a finer scale (cornerRefinement.ts).
  */
 export async function findSheetWithModel(run: ModelRun, image: RgbaImage): Promise<SheetFinding> {
   if (image.width < 16 || image.height < 16) return { sheet: null, cover: null };
   const output = await run(sheetModelInput(image), [1, 3, SHEET_INPUT_SIZE, SHEET_INPUT_SIZE]);
   const height = output.dims[2];
   const width = output.dims[3];
-  const sheet = outlineSheet(probabilityPlane(output.data, width * height, 0), width, height, image);
+  const found = outlineSheet(probabilityPlane(output.data, width * height, 0), width, height, image);
+  const sheet = found && refineSheetCorners(image, found);
   // Only a photo of a sheet has things lying on it. On a flat scan or a tight crop the cover answer
   // is not asked: there it would take thick dark writing (a Fraktur heading, brush-written names) for
   // a pen lying on the page.
