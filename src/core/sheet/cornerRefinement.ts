@@ -64,7 +64,22 @@ export function refineSheetCorners(image: RgbaImage, outline: SheetOutline): She
     if (!moved || Math.hypot(moved.x - corner.x, moved.y - corner.y) > 2 * reach) return corner;
     return moved;
   });
+  // Corners that moved past each other would fold the outline: keep the finder's then.
+  if (!isConvex(refined)) return outline;
   return { corners: clockwiseFromTopLeft(refined.map((p) => ({ x: p.x * low.scaleX, y: p.y * low.scaleY }))) };
+}
+
+function isConvex(corners: readonly Point[]): boolean {
+  let sign = 0;
+  for (let k = 0; k < corners.length; k++) {
+    const a = corners[k];
+    const b = corners[(k + 1) % corners.length];
+    const c = corners[(k + 2) % corners.length];
+    const turn = Math.sign((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x));
+    if (turn === 0 || (sign !== 0 && turn !== sign)) return false;
+    sign = turn;
+  }
+  return true;
 }
 
 function sideOnFrameBorder(a: Point, b: Point, low: RefineView): boolean {
