@@ -17,11 +17,11 @@ const FAR = 0.3;
 const SAMPLES_PER_STRETCH = 16;
 /** Least colour step (luma and colour differences, 0..255 scale) that counts as the sheet's edge. */
 const MIN_STEP = 12;
-/** Samples farther than this (low-resolution pixels) from a stretch's line are refitted without. */
+/** Samples farther than this (view pixels) from a stretch's line are refitted without. */
 const OUTLIER = 1.5;
 /** Share of a stretch's samples that must lie on its line for the corner to move. */
 const MIN_INLIERS = 0.6;
-/** Sides move this far into the sheet (low-resolution pixels): a sliver of desk or shadow would read as ink. */
+/** Sides move this far into the sheet (view pixels): a sliver of desk or shadow would read as ink. */
 export const REFINE_INSET = 3;
 
 interface Line {
@@ -33,8 +33,8 @@ interface Line {
 }
 
 /**
- * The photo as seen at REFINE_LONG_SIDE on its long side, read only where asked (along the sides):
- * a point's colour is the mean of the source pixels under that coarser pixel.
+ * The photo as seen at REFINE_LONG_SIDE on its long side (its "view pixels"), read only where asked,
+ * along the sides: a point's colour is the mean of the source pixels under that view pixel.
  */
 interface RefineView {
   image: RgbaImage;
@@ -46,27 +46,27 @@ interface RefineView {
 
 export function refineSheetCorners(image: RgbaImage, outline: SheetOutline): SheetOutline {
   const scale = Math.max(1, Math.max(image.width, image.height) / REFINE_LONG_SIDE);
-  const low: RefineView = { image, width: image.width / scale, height: image.height / scale, scaleX: scale, scaleY: scale };
-  const toLow = (p: Point): Point => ({ x: p.x / low.scaleX, y: p.y / low.scaleY });
-  const corners = outline.corners.map(toLow);
+  const view: RefineView = { image, width: image.width / scale, height: image.height / scale, scaleX: scale, scaleY: scale };
+  const corners = outline.corners.map((p) => ({ x: p.x / scale, y: p.y / scale }));
   const centre = corners.reduce((c, p) => ({ x: c.x + p.x / 4, y: c.y + p.y / 4 }), { x: 0, y: 0 });
-  const reach = SEARCH * Math.max(low.width, low.height);
-  const onBorder = corners.map((a, k) => sideOnFrameBorder(a, corners[(k + 1) % 4], low));
-  const refined = corners.map((corner, k) => {
+  const reach = SEARCH * Math.max(view.width, view.height);
+  const onBorder = corners.map((a, k) => sideOnFrameBorder(a, corners[(k + 1) % 4], view));
+  const placed = corners.map((corner, k): Point | null => {
     const before = (k + 3) % 4;
-    if (onBorder[before] || onBorder[k]) return corner;
+    if (onBorder[before] || onBorder[k]) return null;
     // Side `before` runs from corner k−1 to k, side k from corner k to k+1.
-    const incoming = edgeNear(low, corners[before], corner, centre, reach, 1 - FAR, 1 - NEAR);
-    const outgoing = edgeNear(low, corner, corners[(k + 1) % 4], centre, reach, NEAR, FAR);
-    if (!incoming || !outgoing) return corner;
+    const incoming = edgeNear(view, corners[before], corner, centre, reach, 1 - FAR, 1 - NEAR);
+    const outgoing = edgeNear(view, corner, corners[(k + 1) % 4], centre, reach, NEAR, FAR);
+    if (!incoming || !outgoing) return null;
     const moved = intersectLines(inset(incoming, centre), inset(outgoing, centre));
     // The edges were looked for within `reach` across the sides; along them a corner may move further.
-    if (!moved || Math.hypot(moved.x - corner.x, moved.y - corner.y) > 2 * reach) return corner;
-    return moved;
+    if (!moved || Math.hypot(moved.x - corner.x, moved.y - corner.y) > 2 * reach) return null;
+    return { x: moved.x * scale, y: moved.y * scale };
   });
+  const refined = placed.map((p, k) => p ?? outline.corners[k]);
   // Corners that moved past each other would fold the outline: keep the finder's then.
   if (!isConvex(refined)) return outline;
-  return { corners: clockwiseFromTopLeft(refined.map((p) => ({ x: p.x * low.scaleX, y: p.y * low.scaleY }))) };
+  return { corners: clockwiseFromTopLeft(refined) };
 }
 
 function isConvex(corners: readonly Point[]): boolean {
@@ -82,18 +82,18 @@ function isConvex(corners: readonly Point[]): boolean {
   return true;
 }
 
-function sideOnFrameBorder(a: Point, b: Point, low: RefineView): boolean {
+function sideOnFrameBorder(a: Point, b: Point, view: RefineView): boolean {
   const near = 1.5;
   return (
     (a.x <= near && b.x <= near) ||
     (a.y <= near && b.y <= near) ||
-    (a.x >= low.width - near && b.x >= low.width - near) ||
-    (a.y >= low.height - near && b.y >= low.height - near)
+    (a.x >= view.width - near && b.x >= view.width - near) ||
+    (a.y >= view.height - near && b.y >= view.height - near)
   );
 }
 
 /** The sheet's edge along side a → b between shares `from` and `to` of it, as a fitted line, or null. */
-function edgeNear(low: RefineView, a: Point, b: Point, centre: Point, reach: number, from: number, to: number): Line | null {
+function edgeNear(view: RefineView, a: Point, b: Point, centre: Point, reach: number, from: number, to: number): Line | null {
   const length = Math.hypot(b.x - a.x, b.y - a.y);
   if (length < 8) return null;
   const dx = (b.x - a.x) / length;
@@ -110,7 +110,7 @@ function edgeNear(low: RefineView, a: Point, b: Point, centre: Point, reach: num
   for (let i = 0; i < SAMPLES_PER_STRETCH; i++) {
     const t = from + ((to - from) * (i + 0.5)) / SAMPLES_PER_STRETCH;
     const p = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
-    const offset = strongestStep(low, p, nx, ny, reach);
+    const offset = strongestStep(view, p, nx, ny, reach);
     if (offset !== null) points.push({ x: p.x + nx * offset, y: p.y + ny * offset });
   }
   if (points.length < SAMPLES_PER_STRETCH * MIN_INLIERS) return null;
@@ -122,14 +122,14 @@ function edgeNear(low: RefineView, a: Point, b: Point, centre: Point, reach: num
   return line.dx * dx + line.dy * dy >= 0 ? line : { ...line, dx: -line.dx, dy: -line.dy };
 }
 
-/** Offset along the normal (low-resolution pixels) of the strongest colour step across p within ±reach, or null. */
-function strongestStep(low: RefineView, p: Point, nx: number, ny: number, reach: number): number | null {
+/** Offset along the normal (view pixels) of the strongest colour step across p within ±reach, or null. */
+function strongestStep(view: RefineView, p: Point, nx: number, ny: number, reach: number): number | null {
   const step = 0.5;
   const n = Math.floor(reach / step);
   const samples: number[][] = [];
   for (let i = -n - 2; i <= n + 2; i++) {
     const s = i * step;
-    const colour = sampleColour(low, p.x + nx * s, p.y + ny * s);
+    const colour = sampleColour(view, p.x + nx * s, p.y + ny * s);
     if (!colour) return null;
     samples.push(colour);
   }
