@@ -23,6 +23,8 @@ const COVERED = 0.15;
 const RIM_REACH = 0.5;
 /** Darkness (255 − the least channel, on the flattened page) from which a pixel counts as the rim's ink. */
 const RIM_DARK = 40;
+/** Cleared pixels whose cover probability is below COVERED + this may border the patch's edge (the rim's seeds). */
+const RIM_SEED_BAND = 0.5;
 
 /**
  * Pixels under something lying on the page (the sheet model's cover map, interpolated bilinearly
@@ -46,7 +48,7 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
     }
   }
   let cleared = 0;
-  const patch: number[] = [];
+  const edge: number[] = [];
   for (let y = 0; y < height; y++) {
     const j0 = row0[y];
     const j1 = row1[y];
@@ -58,49 +60,57 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
       const wx = columnWeight[x];
       const top = probability[j0 * cw + i0] * (1 - wx) + probability[j0 * cw + i1] * wx;
       const bottom = probability[j1 * cw + i0] * (1 - wx) + probability[j1 * cw + i1] * wx;
-      if (top * (1 - wy) + bottom * wy < COVERED) continue;
+      const covered = top * (1 - wy) + bottom * wy;
+      if (covered < COVERED) continue;
       const p = (y * width + x) * 4;
       data[p] = 255;
       data[p + 1] = 255;
       data[p + 2] = 255;
       data[p + 3] = 0;
       cleared++;
-      patch.push(y * width + x);
+      // The patch's edge lies where the probability crosses COVERED (it changes by at most one per
+      // cell): only pixels near it can have a rim beside them.
+      if (covered < COVERED + RIM_SEED_BAND) edge.push(y * width + x);
     }
   }
-  return cleared + clearRims(image, patch, Math.ceil(RIM_REACH * Math.max(width / cw, height / ch)));
+  return cleared + clearRims(image, edge, Math.ceil(RIM_REACH * Math.max(width / cw, height / ch)));
 }
 
 /**
  * Dark pixels joined to the cleared patch (4-connected, through dark pixels) within `reach` pixels of
- * it become transparent paper too; returns how many. Ink beyond that stays, however it touches.
+ * it become transparent paper too, grown from the patch's cleared pixels near its edge (`edge`);
+ * returns how many. Ink beyond that stays, however it touches.
  */
-function clearRims(image: RgbaImage, patch: readonly number[], reach: number): number {
-  if (patch.length === 0) return 0;
+function clearRims(image: RgbaImage, edge: readonly number[], reach: number): number {
+  if (edge.length === 0) return 0;
   const { width, height, data } = image;
   const reached = new Uint8Array(width * height);
-  for (const p of patch) reached[p] = 1;
-  let front: number[] = [...patch];
+  for (const p of edge) reached[p] = 1;
   let cleared = 0;
+  let front: readonly number[] = edge;
+  const next: number[] = [];
+  const visit = (q: number): void => {
+    if (reached[q]) return;
+    reached[q] = 1;
+    const o = q * 4;
+    if (data[o + 3] === 0 || 255 - Math.min(data[o], data[o + 1], data[o + 2]) < RIM_DARK) return;
+    data[o] = 255;
+    data[o + 1] = 255;
+    data[o + 2] = 255;
+    data[o + 3] = 0;
+    cleared++;
+    next.push(q);
+  };
   for (let step = 1; step <= reach && front.length > 0; step++) {
-    const next: number[] = [];
+    next.length = 0;
     for (const p of front) {
       const x = p % width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-        if (q < 0 || q >= width * height || reached[q]) continue;
-        reached[q] = 1;
-        const o = q * 4;
-        if (data[o + 3] === 0 || 255 - Math.min(data[o], data[o + 1], data[o + 2]) < RIM_DARK) continue;
-        data[o] = 255;
-        data[o + 1] = 255;
-        data[o + 2] = 255;
-        data[o + 3] = 0;
-        cleared++;
-        next.push(q);
-      }
+      if (x > 0) visit(p - 1);
+      if (x < width - 1) visit(p + 1);
+      if (p >= width) visit(p - width);
+      if (p < width * (height - 1)) visit(p + width);
     }
-    front = next;
+    front = [...next];
   }
   return cleared;
 }
-
