@@ -1,5 +1,8 @@
 import type { Point, RgbaImage, SheetOutline } from '../types';
 import { clockwiseFromTopLeft } from './findSheet';
+import { principalLine } from './principalLine';
+import { intersect } from './sheetQuad';
+import type { Line } from './straightEdges';
 
 /**
  * Each corner of a found sheet placed again from the sheet's own edge next to it, at a finer scale
@@ -23,14 +26,6 @@ const OUTLIER = 1.5;
 const MIN_INLIERS = 0.6;
 /** Sides move this far into the sheet (view pixels): a sliver of desk or shadow would read as ink. */
 export const REFINE_INSET = 3;
-
-interface Line {
-  /** A point on it and its unit direction. */
-  x: number;
-  y: number;
-  dx: number;
-  dy: number;
-}
 
 /**
  * The photo as seen at REFINE_LONG_SIDE on its long side (its "view pixels"), read only where asked,
@@ -58,7 +53,7 @@ export function refineSheetCorners(image: RgbaImage, outline: SheetOutline): She
     const incoming = edgeNear(view, corners[before], corner, centre, reach, 1 - FAR, 1 - NEAR);
     const outgoing = edgeNear(view, corner, corners[(k + 1) % 4], centre, reach, NEAR, FAR);
     if (!incoming || !outgoing) return null;
-    const moved = intersectLines(inset(incoming, centre), inset(outgoing, centre));
+    const moved = intersect(inset(incoming, centre), inset(outgoing, centre));
     // The edges were looked for within `reach` across the sides; along them a corner may move further.
     if (!moved || Math.hypot(moved.x - corner.x, moved.y - corner.y) > 2 * reach) return null;
     return { x: moved.x * scale, y: moved.y * scale };
@@ -114,12 +109,17 @@ function edgeNear(view: RefineView, a: Point, b: Point, centre: Point, reach: nu
     if (offset !== null) points.push({ x: p.x + nx * offset, y: p.y + ny * offset });
   }
   if (points.length < SAMPLES_PER_STRETCH * MIN_INLIERS) return null;
-  let line = fitLine(points);
-  const inliers = points.filter((p) => Math.abs((p.x - line.x) * -line.dy + (p.y - line.y) * line.dx) <= OUTLIER);
+  const first = lineThrough(points);
+  const inliers = points.filter((p) => Math.abs(p.x * Math.cos(first.theta) + p.y * Math.sin(first.theta) - first.rho) <= OUTLIER);
   if (inliers.length < SAMPLES_PER_STRETCH * MIN_INLIERS) return null;
-  line = fitLine(inliers);
-  // Keep the side's direction (a fitted line has either).
-  return line.dx * dx + line.dy * dy >= 0 ? line : { ...line, dx: -line.dx, dy: -line.dy };
+  return lineThrough(inliers);
+}
+
+/** The total-least-squares line through the points (at least two), as a normal angle and offset. */
+function lineThrough(points: readonly Point[]): Line {
+  const { x, y, direction } = principalLine(points.map((p) => ({ ...p, w: 1 })))!;
+  const theta = direction + Math.PI / 2;
+  return { theta, rho: x * Math.cos(theta) + y * Math.sin(theta) };
 }
 
 /** Offset along the normal (view pixels) of the strongest colour step across p within ±reach, or null. */
@@ -188,35 +188,8 @@ function sampleColour(view: RefineView, x: number, y: number): number[] | null {
   return [luma, b - luma, r - luma];
 }
 
-/** Total least squares line through points. */
-function fitLine(points: readonly Point[]): Line {
-  const mx = points.reduce((s, p) => s + p.x, 0) / points.length;
-  const my = points.reduce((s, p) => s + p.y, 0) / points.length;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const p of points) {
-    sxx += (p.x - mx) ** 2;
-    sxy += (p.x - mx) * (p.y - my);
-    syy += (p.y - my) ** 2;
-  }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  return { x: mx, y: my, dx: Math.cos(angle), dy: Math.sin(angle) };
-}
-
+/** The line moved REFINE_INSET towards the sheet's centre. */
 function inset(line: Line, centre: Point): Line {
-  let nx = -line.dy;
-  let ny = line.dx;
-  if ((centre.x - line.x) * nx + (centre.y - line.y) * ny < 0) {
-    nx = -nx;
-    ny = -ny;
-  }
-  return { ...line, x: line.x + nx * REFINE_INSET, y: line.y + ny * REFINE_INSET };
-}
-
-function intersectLines(a: Line, b: Line): Point | null {
-  const det = a.dx * b.dy - a.dy * b.dx;
-  if (Math.abs(det) < 1e-6) return null;
-  const t = ((b.x - a.x) * b.dy - (b.y - a.y) * b.dx) / det;
-  return { x: a.x + a.dx * t, y: a.y + a.dy * t };
+  const towards = centre.x * Math.cos(line.theta) + centre.y * Math.sin(line.theta) >= line.rho ? 1 : -1;
+  return { ...line, rho: line.rho + towards * REFINE_INSET };
 }

@@ -1,4 +1,5 @@
 import { labelComponents } from '../components';
+import { principalLine, type WeightedPoint } from './principalLine';
 import type { Point } from '../types';
 
 /**
@@ -258,10 +259,7 @@ function agreementOf(lines: SheetLine[], map: Map2d, scaleX: number, scaleY: num
 
 /** The line through its edge's points (gradient-weighted total least squares in a band around it). */
 function refitLine(line: SheetLine, { magnitude }: Gradient, width: number, height: number): SheetLine {
-  let w = 0;
-  let mx = 0;
-  let my = 0;
-  const points: [number, number, number][] = [];
+  const points: WeightedPoint[] = [];
   for (let y = 1; y < height - 1; y++)
     for (let x = 1; x < width - 1; x++) {
       const m = magnitude[y * width + x];
@@ -269,26 +267,14 @@ function refitLine(line: SheetLine, { magnitude }: Gradient, width: number, heig
       const px = centre(x);
       const py = centre(y);
       if (Math.abs(line.nx * px + line.ny * py - line.c) > REFIT_BAND) continue;
-      points.push([px, py, m]);
-      w += m;
-      mx += m * px;
-      my += m * py;
+      points.push({ x: px, y: py, w: m });
     }
-  if (points.length < 8) return line;
-  mx /= w;
-  my /= w;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (const [px, py, m] of points) {
-    sxx += m * (px - mx) ** 2;
-    sxy += m * (px - mx) * (py - my);
-    syy += m * (py - my) ** 2;
-  }
-  // The normal is the eigenvector of the smaller eigenvalue of the scatter.
-  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  let nx = -Math.sin(theta);
-  let ny = Math.cos(theta);
+  const fit = points.length < 8 ? null : principalLine(points);
+  if (!fit) return line;
+  const { x: mx, y: my, direction } = fit;
+  // The normal is perpendicular to the points' major axis.
+  let nx = -Math.sin(direction);
+  let ny = Math.cos(direction);
   if (nx * line.nx + ny * line.ny < 0) {
     nx = -nx;
     ny = -ny;

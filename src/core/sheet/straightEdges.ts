@@ -1,5 +1,6 @@
 import type { Point } from '../types';
 import type { LowResolutionImage } from './lowResolution';
+import { principalLine, type WeightedPoint } from './principalLine';
 
 /** A straight line `x·cos θ + y·sin θ = rho` in low-resolution pixels; θ in [0, π). */
 export interface Line {
@@ -165,12 +166,7 @@ export function refineLine(edges: EdgeMap, line: Line, a: Point, b: Point): Line
   const nx = Math.cos(line.theta);
   const ny = Math.sin(line.theta);
   const steps = Math.floor(Math.hypot(b.x - a.x, b.y - a.y));
-  let sw = 0;
-  let sx = 0;
-  let sy = 0;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const ws: number[] = [];
+  const points: WeightedPoint[] = [];
   const at = (x: number, y: number): number => {
     const xi = Math.round(x);
     const yi = Math.round(y);
@@ -197,29 +193,11 @@ export function refineLine(edges: EdgeMap, line: Line, a: Point, b: Point): Line
     const shift = curvature < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (before - after)) / curvature)) : 0;
     const x = px + nx * (bestOffset + shift);
     const y = py + ny * (bestOffset + shift);
-    const w = Math.min(best, 40);
-    xs.push(x);
-    ys.push(y);
-    ws.push(w);
-    sw += w;
-    sx += w * x;
-    sy += w * y;
+    points.push({ x, y, w: Math.min(best, 40) });
   }
-  if (xs.length < 8) return line;
-  const mx = sx / sw;
-  const my = sy / sw;
-  let cxx = 0;
-  let cxy = 0;
-  let cyy = 0;
-  for (let k = 0; k < xs.length; k++) {
-    const dx = xs[k] - mx;
-    const dy = ys[k] - my;
-    cxx += ws[k] * dx * dx;
-    cxy += ws[k] * dx * dy;
-    cyy += ws[k] * dy * dy;
-  }
-  // The line's normal is the covariance's minor axis.
-  const direction = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
+  const fit = points.length < 8 ? null : principalLine(points);
+  if (!fit) return line;
+  const { x: mx, y: my, direction } = fit;
   let theta = direction + Math.PI / 2;
   theta = ((theta % Math.PI) + Math.PI) % Math.PI;
   // Keep the refinement only when it stays near the transform's line (a stray edge must not pull it away).
