@@ -1,5 +1,6 @@
 import type { Point, RgbaImage, SheetOutline } from '../types';
 import { clockwiseFromTopLeft } from './findSheet';
+import { lumaOf } from './lowResolution';
 import { principalLine } from './principalLine';
 import { intersect } from './sheetQuad';
 import type { Line } from './straightEdges';
@@ -184,8 +185,8 @@ function sampleColour(view: RefineView, x: number, y: number): number[] | null {
   r /= count;
   g /= count;
   b /= count;
-  const luma = 0.299 * r + 0.587 * g + 0.114 * b;
-  return [luma, b - luma, r - luma];
+  const brightness = lumaOf(r, g, b);
+  return [brightness, b - brightness, r - brightness];
 }
 
 /** The line moved REFINE_INSET towards the sheet's centre. */

@@ -16,6 +16,11 @@ export interface LowResolutionImage {
   redDifference: Float32Array;
 }
 
+/** Luminance (BT.601 weights) of an RGB colour: the brightness the sheet finders compare. */
+export function lumaOf(r: number, g: number, b: number): number {
+  return 0.299 * r + 0.587 * g + 0.114 * b;
+}
+
 export function lowResolution(image: RgbaImage, longSide: number): LowResolutionImage {
   const { width, height } = image;
   const scale = Math.max(1, Math.max(width, height) / longSide);
@@ -30,7 +35,7 @@ export function lowResolution(image: RgbaImage, longSide: number): LowResolution
     const r = rgb[p * 3];
     const g = rgb[p * 3 + 1];
     const b = rgb[p * 3 + 2];
-    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    const y = lumaOf(r, g, b);
     luma[p] = y;
     blueDifference[p] = b - y;
     redDifference[p] = r - y;
