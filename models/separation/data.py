@@ -79,6 +79,15 @@ class Page:
         self.answers_wide = self.cells_wide // OUTPUT_STRIDE
         self.answers_high = self.cells_high // OUTPUT_STRIDE
         self._darkest = None
+        self._folder = folder
+
+    def inks(self):
+        """Generated pages: (stamp, signature, all) coverage planes from `<name>.inks.png`, else None."""
+        file = os.path.join(self._folder, f"{self.name}.inks.png") if self._folder else None
+        if not file or not os.path.exists(file):
+            return None
+        rgb = cv2.imread(file, cv2.IMREAD_COLOR)[:, :, ::-1]
+        return rgb[:, :, 0], rgb[:, :, 1], rgb[:, :, 2]
 
     def darkest_level(self):
         """The darkest deficit of the page's darkest STRENGTH_SHARE of cells (features.ts pageInkStrength, before its floor)."""

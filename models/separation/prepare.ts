@@ -4,6 +4,8 @@
  *   <name>.deficit.png  full-resolution ink deficit of the flattened page (255 − min(R, G, B))
  *   <name>.luma.png     full-resolution luminance deficit (255 − Y)
  *   <name>.truth.png    255 = ink, 0 = paper, 128 = no say (the synthetic truth's soft border)
+ *   <name>.inks.png     generated pages only: RGB = the stamp's, the signature's and all ink's coverage
+ *                       (0–255), so training can fade one ink beside the others (train.py --fade-ink)
  * and pages.json (name, source, split, size). The model's low-resolution input is computed from the
  * two deficits by the training code, mirroring src/core/inkSeparation/features.ts.
  * Usage: tsx models/separation/prepare.ts --out DIR [--real DIR] [--synth N] [--synth-val N] [--part K/N]
@@ -50,6 +52,16 @@ async function readGrey(file: string): Promise<Uint8Array> {
 const writeGrey = (file: string, data: Uint8Array, width: number, height: number) =>
   sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width, height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(file);
 
+async function writeInks(file: string, inks: NonNullable<PreparedImage['inks']>, width: number, height: number): Promise<void> {
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let k = 0; k < width * height; k++) {
+    rgb[k * 3] = inks.stamp[k];
+    rgb[k * 3 + 1] = inks.signature[k];
+    rgb[k * 3 + 2] = inks.all[k];
+  }
+  await sharp(rgb, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toFile(file);
+}
+
 async function writePage(out: string, name: string, image: RgbaImage, truth: Uint8Array, sheet: SheetOutline | null): Promise<void> {
   const { flattened } = flattenSheet(image, undefined, { sheet, cover: null });
   const f = inkFeatures(flattened);
@@ -61,6 +73,8 @@ async function writePage(out: string, name: string, image: RgbaImage, truth: Uin
 interface PreparedImage {
   image: RgbaImage;
   truth: Uint8Array;
+  /** Generated pages: per-ink coverage (stamp, signature, all), as `<name>.inks.png`. */
+  inks?: { stamp: Uint8Array; signature: Uint8Array; all: Uint8Array };
   /** The sheet a photo is flattened against (its true corners); none for a flat page. */
   sheet?: SheetOutline;
 }
@@ -100,7 +114,7 @@ async function main(): Promise<void> {
   const synth = (split: 'train' | 'val', count: number) =>
     generated('synth', split, count, async (seed) => {
       const doc = await generateDocument(seed, { megapixels: 2 });
-      return { image: doc.image, truth: threeLevelTruth(doc.truth.all) };
+      return { image: doc.image, truth: threeLevelTruth(doc.truth.all), inks: { stamp: doc.truth.stamp, signature: doc.truth.signature, all: doc.truth.all } };
     });
   const photos = (split: 'train' | 'val', count: number) =>
     generated('photo', split, count, async (seed) => {
@@ -114,9 +128,12 @@ async function main(): Promise<void> {
   for (let k = 0; k < jobs.length; k++) {
     const { page, make } = jobs[k];
     if (k % parts === part) {
-      if (!existsSync(path.join(out, `${page.name}.truth.png`))) {
-        const { image, truth, sheet } = await make();
+      const inksFile = path.join(out, `${page.name}.inks.png`);
+      const needsInks = page.source === 'synth' && !existsSync(inksFile);
+      if (!existsSync(path.join(out, `${page.name}.truth.png`)) || needsInks) {
+        const { image, truth, sheet, inks } = await make();
         await writePage(out, page.name, image, truth, sheet ?? null);
+        if (inks) await writeInks(inksFile, inks, image.width, image.height);
         page.width = image.width;
         page.height = image.height;
         console.log(`prepare: ${page.name} ${image.width}×${image.height}`);

@@ -47,6 +47,25 @@ def augment_planes(d, l, t, rng, blur=0.0, fade=0.5, noise_share=0.1):
     return np.clip(np.rint(d), 0, 255), np.clip(np.rint(l), 0, 255), t, gain
 
 
+def choose_ink_to_fade(inks, rng):
+    """A generated page's stamp or signature (coverage > 0), one of those present, or None."""
+    stamp, signature, _ = inks
+    present = [m for m in (stamp, signature) if np.count_nonzero(m) > 0]
+    return rng.choice(present) > 0 if present else None
+
+
+def fade_one_ink(d, l, own, every_other, rng):
+    """One ink of a generated crop (a stamp or a signature) faded to 0.2–0.7 of its contrast while the
+    rest keeps its own: a pale stamp or a light pen beside dark print is still ink, unlike the
+    bleed-through and stains the real pages teach, which are faint and blurred. The ink's own pixels
+    and its halo (3 px) fade; where other ink lies within 2 px nothing changes."""
+    kernel = lambda r: cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    region = cv2.dilate(own.astype(np.uint8), kernel(3)) & (1 - cv2.dilate(every_other.astype(np.uint8), kernel(2)))
+    gain = math.exp(rng.uniform(math.log(0.2), math.log(0.7)))
+    scale = np.where(region > 0, gain, 1.0)
+    return d * scale, l * scale
+
+
 def rescaled(page, rng, scale_jitter):
     """The page as if scanned at another resolution: the cells stay 1024 on the long side, the pixels per cell change."""
     if scale_jitter <= 0 or rng.random() < 0.5:
@@ -56,23 +75,41 @@ def rescaled(page, rng, scale_jitter):
     return page.resized(width, height)
 
 
-def sample_crop(page, rng, scale_jitter=0.0, blur=0.0, fade=0.5, donors=(), transplant=0.0, bleed=0.0):
+def sample_crop(page, rng, scale_jitter=0.0, blur=0.0, fade=0.5, donors=(), transplant=0.0, bleed=0.0, fade_ink=0.0):
     """`donors` (real train pages, weights): with chance `transplant` another page's ink is laid over
-    the crop at its own contrast, with chance `bleed` another page's ink shows through as paper."""
-    page = rescaled(page, rng, scale_jitter)
+    the crop at its own contrast, with chance `bleed` another page's ink shows through as paper. With
+    chance `fade_ink` a generated page's stamp or signature is faded beside its other ink."""
+    inks = page.inks() if fade_ink > 0 and rng.random() < fade_ink else None
+    own = choose_ink_to_fade(inks, rng) if inks is not None else None
+    page = rescaled(page, rng, scale_jitter) if own is None else page
     cw = min(CROP_CELLS, page.cells_wide)
     ch = min(CROP_CELLS, page.cells_high)
-    # Crops start on an answer's first cell, so the crop's answers are the page's.
-    cx0 = rng.randrange(0, (page.cells_wide - cw) // OUTPUT_STRIDE + 1) * OUTPUT_STRIDE
-    cy0 = rng.randrange(0, (page.cells_high - ch) // OUTPUT_STRIDE + 1) * OUTPUT_STRIDE
     xs0, xs1 = page.xs
     ys0, ys1 = page.ys
+    # Crops start on an answer's first cell, so the crop's answers are the page's.
+    starts_x = (page.cells_wide - cw) // OUTPUT_STRIDE + 1
+    starts_y = (page.cells_high - ch) // OUTPUT_STRIDE + 1
+    if own is None:
+        cx0 = rng.randrange(0, starts_x) * OUTPUT_STRIDE
+        cy0 = rng.randrange(0, starts_y) * OUTPUT_STRIDE
+    else:
+        # The crop holds a pixel of the ink to fade.
+        ys, xs = np.nonzero(own)
+        k = rng.randrange(len(xs))
+        cell_x = int(np.searchsorted(xs1, xs[k], side='right'))
+        cell_y = int(np.searchsorted(ys1, ys[k], side='right'))
+        cx0 = min(starts_x - 1, max(0, (cell_x - rng.randrange(cw)) // OUTPUT_STRIDE)) * OUTPUT_STRIDE
+        cy0 = min(starts_y - 1, max(0, (cell_y - rng.randrange(ch)) // OUTPUT_STRIDE)) * OUTPUT_STRIDE
     px0, px1 = xs0[cx0], xs1[cx0 + cw - 1]
     py0, py1 = ys0[cy0], ys1[cy0 + ch - 1]
     d = page.deficit[py0:py1, px0:px1].astype(np.float64)
     l = page.luma[py0:py1, px0:px1].astype(np.float64)
     t = page.truth[py0:py1, px0:px1]
     darkest = page.darkest_level()
+    if own is not None:
+        stamp, signature, every = (m[py0:py1, px0:px1] for m in inks)
+        every_other = (every.astype(np.int16) - np.maximum(stamp, signature).astype(np.int16)) > 32
+        d, l = fade_one_ink(d, l, own[py0:py1, px0:px1], every_other, rng)
     if donors and bleed > 0 and rng.random() < bleed:
         d, l = bleed_through(d, l, rng.choices(donors[0], weights=donors[1])[0], rng)
     if donors and transplant > 0 and rng.random() < transplant:
@@ -205,6 +242,8 @@ def main():
     ap.add_argument('--init', default='', help='start from these weights (a best.pt of an earlier run) instead of at random')
     ap.add_argument('--transplant', type=float, default=0.0, help='share of crops with another real page\'s ink laid over')
     ap.add_argument('--bleed', type=float, default=0.0, help='share of crops with another real page\'s ink showing through')
+    ap.add_argument('--fade-ink', type=float, default=0.0,
+                    help='share of generated crops with their stamp or signature faded beside the rest (fade_one_ink)')
     ap.add_argument('--ema', type=float, default=0.998, help='decay of the weights\' running average')
     ap.add_argument('--widths', default='16,32,48,64,96', help='channels at 1/2 … 1/32 of the cells')
     ap.add_argument('--generated-weight', type=float, default=0.0,
@@ -243,7 +282,8 @@ def main():
                 page = rng.choice(train_photo)
             else:
                 page = rng.choice(train_synth)
-            samples.append(sample_crop(page, rng, args.scale_jitter, args.blur, args.fade, donors, args.transplant, args.bleed))
+            fade_ink = args.fade_ink if page.source == 'synth' else 0.0
+            samples.append(sample_crop(page, rng, args.scale_jitter, args.blur, args.fade, donors, args.transplant, args.bleed, fade_ink))
         coeffs = model(torch.from_numpy(np.stack([s['input'] for s in samples])))
         loss = sum(sample_loss(coeffs[i], s) for i, s in enumerate(samples)) / len(samples)
         opt.zero_grad()
