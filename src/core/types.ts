@@ -94,8 +94,6 @@ export interface ClassMap {
 export interface EngineInput {
   flattened: RgbaImage;
   inkAlpha: Uint8Array;
-  /** A sheet was found in the photo, so the image is a whole page, never a close-up of one signature or stamp. */
-  wholePage?: boolean;
 }
 
 /** What a runtime supplies: one run of a model's session on an NCHW float32 tensor. */

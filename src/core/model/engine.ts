@@ -23,16 +23,10 @@ export const MODEL_NAME = 'inkseg-v7';
 /** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
 const UNIT_CELL_STRIDE = 4;
 
-/**
- * Classifies one page with the model: scale-normalised tensor (by the page's size, or its strokes for a
- * close-up) → run → argmax class map at the stride the model answers in. A photo in which a sheet was
- * found is a whole page whatever its strokes measure: a capture's blur merges small type into wide runs
- * of ink, which the stroke measure would take for a close-up and shrink the page to a few hundred pixels.
- */
+/** Classifies one page with the model: scale-normalised tensor (by the page's size, or its strokes for a close-up) → run → argmax class map at the stride the model answers in. */
 export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
   const { width, height } = input.flattened;
-  const pageLongSide = input.wholePage ? longSide : strokeNormalisedLongSide(input.inkAlpha, width, height, longSide);
-  const geometry = modelGeometry(width, height, pageLongSide);
+  const geometry = modelGeometry(width, height, strokeNormalisedLongSide(input.inkAlpha, width, height, longSide));
   const tensor = toModelInput(input, geometry);
   const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   const answered = withOutputStride(geometry, outputStrideOf(output.dims, geometry));

@@ -175,17 +175,6 @@ describe('createModelEngine', () => {
       expect(map.classes[(h - 3) * w + Math.round(0.8 * w)]).toBe(InkClass.paper);
     }
   });
-
-  it('shrinks a close-up of thick strokes, but never a photo in which a sheet was found', async () => {
-    // 24-px strokes on a 2400-px frame: a close-up of one signature, or a blurred photo of a page whose small type merged into wide runs.
-    const thick = page(2400, 800, (x) => x % 90 < 24);
-    const seen: number[][] = [];
-    const engine = fakeModel(2, seen);
-    await engine.classify(thick);
-    await engine.classify({ ...thick, wholePage: true });
-    expect(Math.max(seen[0][2], seen[0][3])).toBeLessThan(512);
-    expect(Math.max(seen[1][2], seen[1][3])).toBe(MODEL_LONG_SIDE);
-  });
 });
 
 describe('toModelInput on pages smaller than the model scale', () => {
