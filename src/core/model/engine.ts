@@ -4,7 +4,7 @@ import { findSheetWithModel, SHEET_MODEL_NAME } from '../sheet/sheetModel';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
 import { printFilledEmblems } from './filledEmblems';
-import { toClassMap, toModelInput } from './tensor';
+import { inkedCellConfidence, toClassMap, toModelInput } from './tensor';
 
 export type { ModelRun } from '../types';
 
@@ -23,16 +23,41 @@ export const MODEL_NAME = 'inkseg-v7';
 /** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
 const UNIT_CELL_STRIDE = 4;
 
-/** Classifies one page with the model: scale-normalised tensor (by the page's size, or its strokes for a close-up) → run → argmax class map at the stride the model answers in. */
-export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
+interface Reading {
+  map: ClassMap;
+  /** inkedCellConfidence of the reading. */
+  confidence: number;
+}
+
+/** The model's reading of the page with its long side at `pageLongSide`: tensor → run → argmax class map at the stride the model answers in. */
+async function readAtScale(run: ModelRun, input: EngineInput, pageLongSide: number): Promise<Reading> {
   const { width, height } = input.flattened;
-  const geometry = modelGeometry(width, height, strokeNormalisedLongSide(input.inkAlpha, width, height, longSide));
+  const geometry = modelGeometry(width, height, pageLongSide);
   const tensor = toModelInput(input, geometry);
   const output = await run(tensor, [1, MODEL_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   const answered = withOutputStride(geometry, outputStrideOf(output.dims, geometry));
   const map = toClassMap(output.data, output.dims, answered, tensor);
   printFilledEmblems(map, tensor, answered);
-  return { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride, handwritingRecognised: true };
+  return {
+    map: { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride, handwritingRecognised: true },
+    confidence: inkedCellConfidence(output.data, output.dims, answered, tensor),
+  };
+}
+
+/**
+ * Classifies one page with the model, scale-normalised: by the page's size, or by its strokes for a
+ * close-up. In a photo of a sheet the stroke measure cannot tell a close-up of one signature on a card
+ * from a whole page whose capture blur merged its small type into thick-looking runs, and each read at
+ * the other's scale loses its signature. So a photo the stroke measure would shrink is read at both
+ * scales, and the reading the model is surer of is kept.
+ */
+export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
+  const { width, height } = input.flattened;
+  const strokeSide = strokeNormalisedLongSide(input.inkAlpha, width, height, longSide);
+  const byStrokes = await readAtScale(run, input, strokeSide);
+  if (!input.photo || strokeSide === longSide) return byStrokes.map;
+  const wholePage = await readAtScale(run, input, longSide);
+  return wholePage.confidence > byStrokes.confidence ? wholePage.map : byStrokes.map;
 }
 
 /**

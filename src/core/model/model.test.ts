@@ -177,6 +177,55 @@ describe('createModelEngine', () => {
   });
 });
 
+describe('classifyWithModel on an apparent close-up', () => {
+  // 24-px strokes on a 2400-px frame: the stroke measure calls it a close-up and shrinks it.
+  const thick = page(2400, 800, (x) => x % 90 < 24);
+  /** A model answering `small` (class, logit margin) below 1024 px of input and `large` at 1024; every inked cell alike. */
+  const scaleTelling = (seen: number[][], small: [InkClass, number], large: [InkClass, number]) =>
+    createModelEngine(async (data, dims) => {
+      seen.push(dims);
+      const [, , H, W] = dims;
+      const [h, w] = [H / 2, W / 2];
+      const [cls, margin] = Math.max(H, W) >= MODEL_LONG_SIDE ? large : small;
+      const out = new Float32Array(6 * h * w);
+      for (let p = 0; p < h * w; p++) {
+        for (let c = 1; c < 6; c++) out[c * h * w + p] = c === cls ? margin : 0;
+      }
+      return { data: out, dims: [1, 6, h, w] };
+    });
+  const longSides = (seen: number[][]) => seen.map((d) => Math.max(d[2], d[3]));
+  const inkedClass = async (engine: ReturnType<typeof createModelEngine>, input: EngineInput) => {
+    const map = await engine.classify(input);
+    const cell = Math.floor((10 / 2400) * map.width); // inside the first stroke (x 0–23)
+    return map.classes[Math.round(map.height / 2) * map.width + cell];
+  };
+
+  it('reads a page that is not a photo at the strokes\' scale only', async () => {
+    const seen: number[][] = [];
+    const engine = scaleTelling(seen, [InkClass.stamp, 1], [InkClass.handwriting, 8]);
+    expect(await inkedClass(engine, thick)).toBe(InkClass.stamp);
+    expect(seen).toHaveLength(1);
+    expect(longSides(seen)[0]).toBeLessThan(512);
+  });
+
+  it('reads a photo at both scales and keeps the reading the model is surer of', async () => {
+    const surerWhole: number[][] = [];
+    expect(await inkedClass(scaleTelling(surerWhole, [InkClass.stamp, 1], [InkClass.handwriting, 8]), { ...thick, photo: true })).toBe(InkClass.handwriting);
+    expect(longSides(surerWhole)[0]).toBeLessThan(512);
+    expect(longSides(surerWhole)[1]).toBe(MODEL_LONG_SIDE);
+    const surerShrunk: number[][] = [];
+    expect(await inkedClass(scaleTelling(surerShrunk, [InkClass.stamp, 8], [InkClass.handwriting, 1]), { ...thick, photo: true })).toBe(InkClass.stamp);
+    expect(surerShrunk).toHaveLength(2);
+  });
+
+  it('reads a photo of thin strokes once, at the model\'s scale', async () => {
+    const seen: number[][] = [];
+    const thin = page(2400, 800, (x) => x % 90 < 2);
+    await scaleTelling(seen, [InkClass.stamp, 8], [InkClass.handwriting, 1]).classify({ ...thin, photo: true });
+    expect(longSides(seen)).toEqual([MODEL_LONG_SIDE]);
+  });
+});
+
 describe('toModelInput on pages smaller than the model scale', () => {
   it('repeats each source pixel (nearest) when enlarging', () => {
     // 256×128 → 1024×512: every source pixel becomes a 4×4 block; ink only in source column 0.

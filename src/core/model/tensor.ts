@@ -138,3 +138,33 @@ export function cellAlphaSums(input: Float32Array, geometry: ModelGeometry): Flo
   }
   return sums;
 }
+
+/**
+ * How sure the model is of its reading: over the class-map cells that hold ink, the mean share the
+ * winning ink class takes of the ink classes' softmax (paper left out: those cells are ink whatever
+ * the model says). 1 when every inked cell is one class beyond doubt; NaN for a model that answers
+ * labels, not scores, or for a page without ink.
+ */
+export function inkedCellConfidence(values: ArrayLike<number>, dims: readonly number[], geometry: ModelGeometry, input: Float32Array): number {
+  if (dims.length !== 4 || dims[1] < 3) return NaN;
+  const { mapWidth, mapHeight } = geometry;
+  const classCount = dims[1];
+  const outWidth = dims[3];
+  const plane = dims[2] * outWidth;
+  const inked = inkedCells(input, geometry);
+  let total = 0;
+  let cells = 0;
+  for (let y = 0; y < mapHeight; y++) {
+    for (let x = 0; x < mapWidth; x++) {
+      if (inked[y * mapWidth + x] === 0) continue;
+      const p = y * outWidth + x;
+      let top = -Infinity;
+      for (let c = 1; c < classCount; c++) top = Math.max(top, values[c * plane + p]);
+      let sum = 0;
+      for (let c = 1; c < classCount; c++) sum += Math.exp(values[c * plane + p] - top);
+      total += 1 / sum;
+      cells++;
+    }
+  }
+  return cells > 0 ? total / cells : NaN;
+}
