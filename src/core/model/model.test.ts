@@ -181,7 +181,7 @@ describe('classifyWithModel on an apparent close-up', () => {
   // 24-px strokes on a 2400-px frame: the stroke measure calls it a close-up and shrinks it.
   const thick = page(2400, 800, (x) => x % 90 < 24);
   /** A model answering `small` (class, logit margin) below 1024 px of input and `large` at 1024; every inked cell alike. */
-  const scaleTelling = (seen: number[][], small: [InkClass, number], large: [InkClass, number]) =>
+  const scaleTelling = (seen: number[][], small: [number, number], large: [number, number]) =>
     createModelEngine(async (data, dims) => {
       seen.push(dims);
       const [, , H, W] = dims;
