@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --runs N] [--warmup N] [--megapixels 1,4,12] [--threads N] [--targets node]
+ * npm run bench [-- --runs N] [--warmup N] [--megapixels 1,4,12] [--threads N] [--targets node] [--scene page|desk]
  *
  * Medians over repeated runs after warm-up (default 2 warm-up + 5 measured runs), per stage and end
  * to end, for synthetic JPEG document photos at 1, 4 and 12 megapixels (src/synth test-split seeds
- * 2 900 000+), per target. Stages (Node): decode (server adapter decodeDocument), each src/core
+ * 2 900 000+; `--scene desk`: a phone photo of a sheet on a desk that the class model reads at two
+ * scales, src/tools/bench/inputs.ts), per target. Stages (Node): decode (server adapter decodeDocument), each src/core
  * pipeline stage from result.timings (options: advanced/signature/aggressive, classical engine; with
  * models/inkseg.onnx also the model engine's stages and its session.run alone), PNG and WebP encode
  * (server adapters), end to end (decode → clean → PNG) per engine, peak RSS of the process. Chromium (WASM,
@@ -14,7 +15,7 @@
  * under src/tools/bench/ (BenchTarget); add one there and list it in TARGETS.
  */
 import { apiTarget } from './bench/api';
-import { benchInputs } from './bench/inputs';
+import { BENCH_SCENES, benchInputs, type BenchScene } from './bench/inputs';
 import { browserTarget } from './bench/browser';
 import { nodeTarget } from './bench/node';
 import type { BenchResult, BenchTarget } from './bench/types';
@@ -54,8 +55,10 @@ async function main(): Promise<void> {
   const megapixels = arg('megapixels', '1,4,12').split(',').map(Number);
   const settings = { warmup: Number(arg('warmup', '2')), runs: Number(arg('runs', '5')), threads: Number(arg('threads', '1')) };
   const wanted = arg('targets', TARGETS.map((t) => t.name).join(',')).split(',');
-  const inputs = await benchInputs(megapixels);
-  console.log(`bench: inputs ${inputs.map((i) => `${i.width}×${i.height} (${(i.bytes.length / 1e6).toFixed(2)} MB JPEG)`).join(', ')}; ${settings.warmup} warm-up + ${settings.runs} runs`);
+  const scene = arg('scene', 'page') as BenchScene;
+  if (!BENCH_SCENES.includes(scene)) throw new Error(`bench: --scene is one of ${BENCH_SCENES.join(', ')}`);
+  const inputs = await benchInputs(megapixels, scene);
+  console.log(`bench: ${scene === 'page' ? 'a captured page' : 'a desk photo read at two scales'}, inputs ${inputs.map((i) => `${i.width}×${i.height} (${(i.bytes.length / 1e6).toFixed(2)} MB JPEG)`).join(', ')}; ${settings.warmup} warm-up + ${settings.runs} runs`);
   const results: BenchResult[] = [];
   for (const target of TARGETS.filter((t) => wanted.includes(t.name))) {
     const ok = await target.available();
