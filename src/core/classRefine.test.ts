@@ -72,6 +72,17 @@ describe('refineClassMap', () => {
     expect(printKept(refineClassMap(fine(2), image, alpha))).toEqual([InkClass.printed, InkClass.printed]);
   });
 
+  it('brings a map of more cells than the page has pixels to the page, each pixel taking the cell under its centre', () => {
+    // A 5 × 2 page read at the model's scale: a 8 × 3 map, cells 0–3 print and 4–7 pen in every row.
+    const image: RgbaImage = { width: 5, height: 2, data: new Uint8ClampedArray(5 * 2 * 4).fill(255) };
+    const coarse: ClassMap = { width: 8, height: 3, classes: Uint8Array.from({ length: 24 }, (_, k) => (k % 8 < 4 ? InkClass.printed : InkClass.handwriting)) };
+    const refined = refineClassMap(coarse, image, new Uint8Array(10).fill(255));
+    expect([refined.width, refined.height]).toEqual([5, 2]);
+    // Pixel centres 0.5…4.5 of 5 fall in cells 0, 2, 4, 5, 7.
+    const row = [InkClass.printed, InkClass.printed, InkClass.handwriting, InkClass.handwriting, InkClass.handwriting];
+    expect(Array.from(refined.classes)).toEqual([...row, ...row]);
+  });
+
   it('returns a full-resolution map unchanged and is deterministic', () => {
     const { image, alpha, coarse } = page(BLUE);
     const full = refineClassMap(coarse, image, alpha);

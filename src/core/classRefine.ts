@@ -62,9 +62,23 @@ function inkPixelsOf(inkAlpha: Uint8Array, width: number, height: number): InkPi
   return { pixels, rowStart };
 }
 
+/**
+ * A map with more cells than the page has pixels (a page under the model's map size, read at the
+ * model's scale) at the page's resolution: each pixel takes the cell under its centre.
+ */
+function sampledAtPixels(coarse: ClassMap, width: number, height: number): ClassMap {
+  const classes = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const cellRow = Math.min(coarse.height - 1, Math.floor(((y + 0.5) * coarse.height) / height)) * coarse.width;
+    for (let x = 0; x < width; x++) classes[y * width + x] = coarse.classes[cellRow + Math.min(coarse.width - 1, Math.floor(((x + 0.5) * coarse.width) / width))];
+  }
+  return { ...coarse, width, height, classes };
+}
+
 export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, options: Partial<RefineOptions> = {}): ClassMap {
   const { width, height, data } = flattened;
-  if (coarse.width >= width && coarse.height >= height) return coarse;
+  if (coarse.width === width && coarse.height === height) return coarse;
+  if (coarse.width >= width && coarse.height >= height) return sampledAtPixels(coarse, width, height);
   const opts = { ...defaults(coarse.cellScale ?? 1), ...options };
   const { width: cw, height: ch, classes: cells } = coarse;
   const cellX = new Int32Array(width);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InkClass, type EngineInput } from '../types';
+import { cleanImage } from '../pipeline';
 import { createModelEngine, INPUT_MULTIPLE, MODEL_LONG_SIDE, modelGeometry, OUTPUT_STRIDE, outputStrideOf, toClassMap, toModelInput, withOutputStride } from './index';
 
 function page(width: number, height: number, ink: (x: number, y: number) => boolean): EngineInput {
@@ -223,6 +224,31 @@ describe('classifyWithModel on an apparent close-up', () => {
     const thin = page(2400, 800, (x) => x % 90 < 2);
     await scaleTelling(seen, [InkClass.stamp, 8], [InkClass.handwriting, 1]).classify({ ...thin, photo: true });
     expect(longSides(seen)).toEqual([MODEL_LONG_SIDE]);
+  });
+});
+
+describe('a page smaller than the model\'s class map', () => {
+  it('is cleaned with every option at its own size (the map is brought down to its pixels)', async () => {
+    // 390 × 300: read at the model's 1 024 px, the map at stride 2 has 512 × 392 cells, more than the page's pixels.
+    const small = page(390, 300, (x, y) => (y % 30 === 0 && x > 20 && x < 370) || (x % 50 === 0 && y > 150 && y < 250));
+    const engine = createModelEngine(async (data, dims) => {
+      const [, , H, W] = dims;
+      const [h, w] = [H / 2, W / 2];
+      const out = new Float32Array(6 * h * w);
+      for (let p = 0; p < h * w; p++) out[((p % w) < w / 2 ? InkClass.printed : InkClass.handwriting) * h * w + p] = 5;
+      return { data: out, dims: [1, 6, h, w] };
+    });
+    const image = { width: 390, height: 300, data: small.flattened.data };
+    for (const extract of ['', 'signature', 'stamp'] as const) {
+      for (const aggressive of [false, true]) {
+        const result = await cleanImage({ ...image, data: new Uint8ClampedArray(image.data) }, { mode: 'advanced', extract, aggressive, crop: false }, engine);
+        expect([result.image.width, result.image.height]).toEqual([390, 300]);
+      }
+    }
+    const signature = await cleanImage({ ...image, data: new Uint8ClampedArray(image.data) }, { mode: 'advanced', extract: 'signature', aggressive: true, crop: false }, engine);
+    // The right half is the model's handwriting: a 1-px vertical stroke there is kept, the print rows on the left are not.
+    expect(signature.image.data[(200 * 390 + 300) * 4 + 3]).toBeGreaterThanOrEqual(128);
+    expect(signature.image.data[(60 * 390 + 60) * 4 + 3]).toBe(0);
   });
 });
 
