@@ -4,8 +4,8 @@
  * close-up is read at both scales"). Each Tobacco800 val page's first signature box, with a margin, is
  * enlarged (--enlarge, default 1.5) onto a card on a wooden desk, lit unevenly, blurred 1.2 px and saved
  * as JPEG 85. Truth: the box's ink (grey < 128 in the scan). `extract=signature` (advanced) is scored
- * as recall-in-box twice: read once at the strokes' scale (the image not taken for a photo), and as
- * shipped (a photo that looks like a close-up read at both scales). Val pages only; never the report split.
+ * as recall-in-box twice: read once at the strokes' scale (as before 2026-11-28), and as shipped (a page
+ * the stroke measure would shrink read at both scales). Val pages only; never the report split.
  * Usage: tsx models/closeups.ts [--count 20] [--enlarge 1.5] [--data models/.cache/real]
  */
 import sharp from 'sharp';
@@ -13,6 +13,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../src/core';
 import type { DatasetIndex, IndexedPage } from '../src/tools/realData/datasetIndex';
+import { readAtScale } from '../src/core/model/engine';
+import { strokeNormalisedLongSide } from '../src/core/model/strokeScale';
+import { createOrtNodeSession, DEFAULT_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
 import { loadEngines } from '../src/tools/engines';
 
 function arg(name: string, fallback: string): string {
@@ -89,7 +92,15 @@ if (!tobacco) throw new Error(`no Tobacco800 in ${dataDir}: run npm run data:rea
 const pages = tobacco.pages.filter((page) => page.split === 'val' && (page.signatureBoxes?.length ?? 0) > 0).slice(0, count);
 const [slot] = await loadEngines('model', 1);
 const shipped = slot.engine!;
-const strokesOnly: Engine = { ...shipped, classify: (input) => shipped.classify({ ...input, photo: false }) };
+const { ort, session } = await createOrtNodeSession(DEFAULT_MODEL_PATH, 2);
+const run = ortRun(ort, session);
+const strokesOnly: Engine = {
+  ...shipped,
+  classify: async (input) => {
+    const { width, height } = input.flattened;
+    return (await readAtScale(run, input, strokeNormalisedLongSide(input.inkAlpha, width, height, 1024))).map;
+  },
+};
 const sums = { strokesOnly: 0, shipped: 0 };
 console.log('| page | photo | sheet found | read by strokes only | as shipped |\n|---|---|---|---|---|');
 for (const page of pages) {

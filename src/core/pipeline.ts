@@ -46,7 +46,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const page = turns === 0 ? flattened : turnImage(flattened, turns);
   const inkAlpha = turns === 0 ? alphaAsGiven : turnPlane(alphaAsGiven, image.width, image.height, turns);
   lap('orientation');
-  const coarseMap = await engine.classify({ flattened: page, inkAlpha, photo: sheet !== null });
+  const coarseMap = await engine.classify({ flattened: page, inkAlpha });
   lap('classify');
   const classMap = refineClassMap(coarseMap, page, inkAlpha);
   lap('refine');

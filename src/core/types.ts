@@ -94,11 +94,6 @@ export interface ClassMap {
 export interface EngineInput {
   flattened: RgbaImage;
   inkAlpha: Uint8Array;
-  /**
-   * A sheet was found: the image is a photo of a sheet, which may be a whole page whose capture blur
-   * merged its small type into thick-looking strokes, or a close-up of one signature on a card.
-   */
-  photo?: boolean;
 }
 
 /** What a runtime supplies: one run of a model's session on an NCHW float32 tensor. */

@@ -23,14 +23,14 @@ export const MODEL_NAME = 'inkseg-v7';
 /** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
 const UNIT_CELL_STRIDE = 4;
 
-interface Reading {
+export interface Reading {
   map: ClassMap;
   /** inkedCellConfidence of the reading. */
   confidence: number;
 }
 
 /** The model's reading of the page with its long side at `pageLongSide`: tensor → run → argmax class map at the stride the model answers in. */
-async function readAtScale(run: ModelRun, input: EngineInput, pageLongSide: number): Promise<Reading> {
+export async function readAtScale(run: ModelRun, input: EngineInput, pageLongSide: number): Promise<Reading> {
   const { width, height } = input.flattened;
   const geometry = modelGeometry(width, height, pageLongSide);
   const tensor = toModelInput(input, geometry);
@@ -46,16 +46,16 @@ async function readAtScale(run: ModelRun, input: EngineInput, pageLongSide: numb
 
 /**
  * Classifies one page with the model, scale-normalised: by the page's size, or by its strokes for a
- * close-up. In a photo of a sheet the stroke measure cannot tell a close-up of one signature on a card
- * from a whole page whose capture blur merged its small type into thick-looking runs, and each read at
- * the other's scale loses its signature. So a photo the stroke measure would shrink is read at both
+ * close-up. The stroke measure cannot tell a close-up of one signature from a whole page whose strokes
+ * look thick (a photo's capture blur merging small type, a broad pen on an old page), and each read at
+ * the other's scale loses its handwriting. So a page the stroke measure would shrink is read at both
  * scales, and the reading the model is surer of is kept.
  */
 export async function classifyWithModel(run: ModelRun, input: EngineInput, longSide = MODEL_LONG_SIDE): Promise<ClassMap> {
   const { width, height } = input.flattened;
   const strokeSide = strokeNormalisedLongSide(input.inkAlpha, width, height, longSide);
   const byStrokes = await readAtScale(run, input, strokeSide);
-  if (!input.photo || strokeSide === longSide) return byStrokes.map;
+  if (strokeSide === longSide) return byStrokes.map;
   const wholePage = await readAtScale(run, input, longSide);
   return wholePage.confidence > byStrokes.confidence ? wholePage.map : byStrokes.map;
 }

@@ -201,28 +201,20 @@ describe('classifyWithModel on an apparent close-up', () => {
     return map.classes[Math.round(map.height / 2) * map.width + cell];
   };
 
-  it('reads a page that is not a photo at the strokes\' scale only', async () => {
-    const seen: number[][] = [];
-    const engine = scaleTelling(seen, [InkClass.stamp, 1], [InkClass.handwriting, 8]);
-    expect(await inkedClass(engine, thick)).toBe(InkClass.stamp);
-    expect(seen).toHaveLength(1);
-    expect(longSides(seen)[0]).toBeLessThan(512);
-  });
-
-  it('reads a photo at both scales and keeps the reading the model is surer of', async () => {
+  it('reads it at both scales and keeps the reading the model is surer of', async () => {
     const surerWhole: number[][] = [];
-    expect(await inkedClass(scaleTelling(surerWhole, [InkClass.stamp, 1], [InkClass.handwriting, 8]), { ...thick, photo: true })).toBe(InkClass.handwriting);
+    expect(await inkedClass(scaleTelling(surerWhole, [InkClass.stamp, 1], [InkClass.handwriting, 8]), thick)).toBe(InkClass.handwriting);
     expect(longSides(surerWhole)[0]).toBeLessThan(512);
     expect(longSides(surerWhole)[1]).toBe(MODEL_LONG_SIDE);
     const surerShrunk: number[][] = [];
-    expect(await inkedClass(scaleTelling(surerShrunk, [InkClass.stamp, 8], [InkClass.handwriting, 1]), { ...thick, photo: true })).toBe(InkClass.stamp);
+    expect(await inkedClass(scaleTelling(surerShrunk, [InkClass.stamp, 8], [InkClass.handwriting, 1]), thick)).toBe(InkClass.stamp);
     expect(surerShrunk).toHaveLength(2);
   });
 
-  it('reads a photo of thin strokes once, at the model\'s scale', async () => {
+  it('reads a page of thin strokes once, at the model\'s scale', async () => {
     const seen: number[][] = [];
     const thin = page(2400, 800, (x) => x % 90 < 2);
-    await scaleTelling(seen, [InkClass.stamp, 8], [InkClass.handwriting, 1]).classify({ ...thin, photo: true });
+    await scaleTelling(seen, [InkClass.stamp, 8], [InkClass.handwriting, 1]).classify(thin);
     expect(longSides(seen)).toEqual([MODEL_LONG_SIDE]);
   });
 });
