@@ -25,8 +25,8 @@ const UNIT_CELL_STRIDE = 4;
 
 export interface Reading {
   map: ClassMap;
-  /** inkedCellConfidence of the reading. */
-  confidence: number;
+  /** inkedCellConfidence of the reading, computed only when asked (a page read once never needs it). */
+  confidence(): number;
 }
 
 /** The model's reading of the page with its long side at `pageLongSide`: tensor → run → argmax class map at the stride the model answers in. */
@@ -40,7 +40,7 @@ export async function readAtScale(run: ModelRun, input: EngineInput, pageLongSid
   printFilledEmblems(map, tensor, answered);
   return {
     map: { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride, handwritingRecognised: true },
-    confidence: inkedCellConfidence(output.data, output.dims, answered, tensor),
+    confidence: () => inkedCellConfidence(output.data, output.dims, answered, tensor),
   };
 }
 
@@ -57,7 +57,7 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
   const byStrokes = await readAtScale(run, input, strokeSide);
   if (strokeSide === longSide) return byStrokes.map;
   const wholePage = await readAtScale(run, input, longSide);
-  return wholePage.confidence > byStrokes.confidence ? wholePage.map : byStrokes.map;
+  return wholePage.confidence() > byStrokes.confidence() ? wholePage.map : byStrokes.map;
 }
 
 /**
