@@ -21,7 +21,7 @@ export type BenchScene = 'page' | 'desk';
 export const BENCH_SCENES: readonly BenchScene[] = ['page', 'desk'];
 /** A photo (not a scan) with a signature and a stamp. */
 export const BENCH_SEED = splitSeed('test', 900_000);
-/** A desk photo with a signature and a stamp whose blur the stroke measure takes for a close-up's thick strokes. */
+/** A desk photo with a signature (no stamp) whose blur the stroke measure takes for a close-up's thick strokes. */
 export const DESK_BENCH_SEED = splitSeed('test', 11);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CACHE = path.join(ROOT, '.tmp', 'bench-inputs');
