@@ -1,11 +1,11 @@
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
-import { clearCovered, clearOffSheet, findSheet, sheetSpans } from './sheet';
+import { clearCovered, clearDeskAtSheetEdge, clearOffSheet, findSheet, sheetSpans } from './sheet';
 import type { RgbaImage, SheetFinding, SheetOutline } from './types';
 
 /**
  * The page as the ink stages see it: the sheet found in a photo (null on a flat scan), the paper
- * field estimated from the sheet alone and divided out, and everything off the sheet or under
- * something lying on it made paper. The finding is the one given (an engine's learned finder: sheet
+ * field estimated from the sheet alone and divided out, and everything off the sheet (with the
+ * dark sliver of desk its found edge may leave inside) or under something lying on it made paper. The finding is the one given (an engine's learned finder: sheet
  * and cover), else the classical finder's sheet.
  * One function for the pipeline and for the ink-class model's training pairs (models/prepare.ts),
  * so the model learns on photos exactly as the product presents them.
@@ -18,7 +18,10 @@ export function flattenSheet(
   const spans = sheet ? sheetSpans(sheet, image.width, image.height) : undefined;
   lap('sheet');
   const flattened = flattenAgainstPaper(image, estimatePaperField(image, {}, spans));
-  if (spans) clearOffSheet(flattened, spans);
+  if (spans) {
+    clearOffSheet(flattened, spans);
+    clearDeskAtSheetEdge(flattened, spans);
+  }
   if (cover) clearCovered(flattened, cover);
   lap('paper');
   return { sheet, flattened };

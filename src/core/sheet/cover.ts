@@ -1,5 +1,6 @@
 import { axisTaps } from '../cellInterpolation';
 import type { CoverMap, RgbaImage } from '../types';
+import { clearDarkJoined } from './darkJoined';
 
 /**
  * A pixel whose interpolated cover probability reaches this lies under something on the page. Low,
@@ -21,8 +22,6 @@ const COVERED = 0.15;
  * ring around a false cover inside a printed photograph (0.6 % of that page's ink).
  */
 const RIM_REACH = 0.5;
-/** Darkness (255 − the least channel, on the flattened page) from which a pixel counts as the rim's ink. */
-const RIM_DARK = 40;
 /** Cleared pixels whose cover probability is below COVERED + this may border the patch's edge (the rim's seeds). */
 const RIM_SEED_BAND = 0.5;
 
@@ -73,44 +72,5 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
       if (covered < COVERED + RIM_SEED_BAND) edge.push(y * width + x);
     }
   }
-  return cleared + clearRims(image, edge, Math.ceil(RIM_REACH * Math.max(width / cw, height / ch)));
-}
-
-/**
- * Dark pixels joined to the cleared patch (4-connected, through dark pixels) within `reach` pixels of
- * it become transparent paper too, grown from the patch's cleared pixels near its edge (`edge`);
- * returns how many. Ink beyond that stays, however it touches.
- */
-function clearRims(image: RgbaImage, edge: readonly number[], reach: number): number {
-  if (edge.length === 0) return 0;
-  const { width, height, data } = image;
-  const reached = new Uint8Array(width * height);
-  for (const p of edge) reached[p] = 1;
-  let cleared = 0;
-  let front: readonly number[] = edge;
-  const next: number[] = [];
-  const visit = (q: number): void => {
-    if (reached[q]) return;
-    reached[q] = 1;
-    const o = q * 4;
-    if (data[o + 3] === 0 || 255 - Math.min(data[o], data[o + 1], data[o + 2]) < RIM_DARK) return;
-    data[o] = 255;
-    data[o + 1] = 255;
-    data[o + 2] = 255;
-    data[o + 3] = 0;
-    cleared++;
-    next.push(q);
-  };
-  for (let step = 1; step <= reach && front.length > 0; step++) {
-    next.length = 0;
-    for (const p of front) {
-      const x = p % width;
-      if (x > 0) visit(p - 1);
-      if (x < width - 1) visit(p + 1);
-      if (p >= width) visit(p - width);
-      if (p < width * (height - 1)) visit(p + width);
-    }
-    front = [...next];
-  }
-  return cleared;
+  return cleared + clearDarkJoined(image, edge, Math.ceil(RIM_REACH * Math.max(width / cw, height / ch)));
 }

@@ -3,3 +3,4 @@ export { findSheetWithModel, SHEET_MODEL_NAME } from './sheetModel';
 export { clearOffSheet, sheetSpans, type SheetSpans } from './sheetSpans';
 export { straightenSheet } from './straighten';
 export { clearCovered } from './cover';
+export { clearDeskAtSheetEdge } from './sheetEdge';
