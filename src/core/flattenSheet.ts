@@ -5,8 +5,9 @@ import type { RgbaImage, SheetFinding, SheetOutline } from './types';
 /**
  * The page as the ink stages see it: the sheet found in a photo (null on a flat scan), the paper
  * field estimated from the sheet alone and divided out, and everything off the sheet (with the
- * dark sliver of desk its found edge may leave inside) or under something lying on it made paper. The finding is the one given (an engine's learned finder: sheet
- * and cover), else the classical finder's sheet.
+ * dark sliver of desk its found edge may leave inside) or under something lying on it made paper.
+ * The finding is the one given (an engine's learned finder: sheet and cover), else the classical
+ * finder's sheet.
  * One function for the pipeline and for the ink-class model's training pairs (models/prepare.ts),
  * so the model learns on photos exactly as the product presents them.
  */
