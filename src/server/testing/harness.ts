@@ -41,6 +41,19 @@ async function closeWatched(inklift: Inklift): Promise<void> {
   }
 }
 
+/** Runs a teardown step and, when it takes long, says on stderr which one (a hook once hung after the server had closed). */
+async function reportIfSlow(step: string, run: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  const watchdog = setInterval(() => {
+    console.error(`test server: teardown still ${step} after ${Math.round((Date.now() - started) / 1000)} s`);
+  }, SLOW_CLOSE_REPORT_MS);
+  try {
+    await run();
+  } finally {
+    clearInterval(watchdog);
+  }
+}
+
 async function listening(config: ServerConfig): Promise<{ inklift: Inklift; baseUrl: string }> {
   const inklift = await createInklift(config, { logger: false });
   await inklift.app.listen({ host: '127.0.0.1', port: 0 });
@@ -117,8 +130,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     async close() {
       await closeWatched(server.inklift);
-      await dropDatabase();
-      await stopS3();
+      await reportIfSlow('dropping the test database', dropDatabase);
+      await reportIfSlow('stopping the S3 server', stopS3);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

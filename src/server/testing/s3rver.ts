@@ -14,6 +14,9 @@ export interface TestS3 {
 }
 
 /** A real S3-compatible server (s3rver) on loopback, in its own process. */
+/** s3rver gets this long to stop after SIGTERM (it waits for open connections), then it is killed. */
+const STOP_GRACE_MS = 5_000;
+
 export async function startTestS3(): Promise<TestS3> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-s3-'));
   const port = await freePort();
@@ -30,9 +33,14 @@ export async function startTestS3(): Promise<TestS3> {
   return {
     settings: (bucket) => ({ endpoint, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'results/' }),
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      // A child that already exited (crashed under load) never emits 'exit' again: waiting for it hung a hook.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const killLater = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+        await exited;
+        clearTimeout(killLater);
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
