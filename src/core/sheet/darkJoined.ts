@@ -1,7 +1,7 @@
 import type { RgbaImage } from '../types';
 
 /** Darkness (255 − the least channel, on the flattened page) from which a pixel counts as dark. */
-export const DARK = 40;
+const DARK = 40;
 
 /**
  * Dark pixels joined to cleared ones (4-connected, through dark pixels) within `reach` pixels of

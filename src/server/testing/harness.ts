@@ -25,33 +25,29 @@ const TEST_WEBP_WAIT_MS = 15_000;
 const SLOW_CLOSE_REPORT_MS = 20_000;
 
 /**
- * Closes a test server and, when that takes long, says on stderr which step it is stuck in (the test
- * servers run without a logger, so the service's own shutdown warnings are not seen).
+ * Runs a teardown step and, when it takes long, says on stderr where it is (`where()`): the test
+ * servers run without a logger, so the service's own shutdown warnings are not seen, and a hook once
+ * hung after the server itself had closed.
  */
-async function closeWatched(inklift: Inklift): Promise<void> {
-  const started = Date.now();
-  let step = 'start';
-  const watchdog = setInterval(() => {
-    console.error(`test server: shutdown still in step "${step}" after ${Math.round((Date.now() - started) / 1000)} s`);
-  }, SLOW_CLOSE_REPORT_MS);
-  try {
-    await inklift.close({ webpWaitMs: TEST_WEBP_WAIT_MS, onStep: (next) => (step = next) });
-  } finally {
-    clearInterval(watchdog);
-  }
-}
-
-/** Runs a teardown step and, when it takes long, says on stderr which one (a hook once hung after the server had closed). */
-async function reportIfSlow(step: string, run: () => Promise<void>): Promise<void> {
+async function reportIfSlow(where: () => string, run: () => Promise<void>): Promise<void> {
   const started = Date.now();
   const watchdog = setInterval(() => {
-    console.error(`test server: teardown still ${step} after ${Math.round((Date.now() - started) / 1000)} s`);
+    console.error(`test server: ${where()} after ${Math.round((Date.now() - started) / 1000)} s`);
   }, SLOW_CLOSE_REPORT_MS);
   try {
     await run();
   } finally {
     clearInterval(watchdog);
   }
+}
+
+/** Closes a test server, saying on stderr which shutdown step it is stuck in when that takes long. */
+async function closeWatched(inklift: Inklift): Promise<void> {
+  let step = 'start';
+  await reportIfSlow(
+    () => `shutdown still in step "${step}"`,
+    () => inklift.close({ webpWaitMs: TEST_WEBP_WAIT_MS, onStep: (next) => (step = next) }),
+  );
 }
 
 async function listening(config: ServerConfig): Promise<{ inklift: Inklift; baseUrl: string }> {
@@ -130,8 +126,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     async close() {
       await closeWatched(server.inklift);
-      await reportIfSlow('dropping the test database', dropDatabase);
-      await reportIfSlow('stopping the S3 server', stopS3);
+      await reportIfSlow(() => 'teardown still dropping the test database', dropDatabase);
+      await reportIfSlow(() => 'teardown still stopping the S3 server', stopS3);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,10 +13,10 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver) on loopback, in its own process. */
 /** s3rver gets this long to stop after SIGTERM (it waits for open connections), then it is killed. */
 const STOP_GRACE_MS = 5_000;
 
+/** A real S3-compatible server (s3rver) on loopback, in its own process. */
 export async function startTestS3(): Promise<TestS3> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-s3-'));
   const port = await freePort();
