@@ -1,5 +1,5 @@
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
-import { clearCovered, clearDeskAtSheetEdge, clearOffSheet, findSheet, sheetSpans } from './sheet';
+import { clearCovered, clearDeskAtSheetEdge, findSheet, sheetSpans } from './sheet';
 import type { RgbaImage, SheetFinding, SheetOutline } from './types';
 
 /**
@@ -18,11 +18,8 @@ export function flattenSheet(
 ): { sheet: SheetOutline | null; flattened: RgbaImage } {
   const spans = sheet ? sheetSpans(sheet, image.width, image.height) : undefined;
   lap('sheet');
-  const flattened = flattenAgainstPaper(image, estimatePaperField(image, {}, spans));
-  if (spans) {
-    clearOffSheet(flattened, spans);
-    clearDeskAtSheetEdge(flattened, spans);
-  }
+  const flattened = flattenAgainstPaper(image, estimatePaperField(image, {}, spans), spans);
+  if (spans) clearDeskAtSheetEdge(flattened, spans);
   if (cover) clearCovered(flattened, cover);
   lap('paper');
   return { sheet, flattened };

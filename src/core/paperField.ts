@@ -1,3 +1,4 @@
+import { rgbaWords } from './pixelWords';
 import type { SheetSpans } from './sheet/sheetSpans';
 import type { RgbaImage } from './types';
 
@@ -22,6 +23,9 @@ export interface PaperFieldOptions {
   /** Radius in grid cells of the box blur that smooths the field (applied twice). */
   smoothRadius: number;
 }
+
+/** White paper with alpha 0, as one RGBA word (red in the low byte). */
+const TRANSPARENT_WHITE = 0x00ffffff;
 
 const DEFAULTS: PaperFieldOptions = { brightFraction: 0.12, closingRadius: 2, smoothRadius: 1 };
 
@@ -204,12 +208,19 @@ function boxBlurPlane(plane: Float32Array, w: number, h: number, r: number): voi
 
 /**
  * Divides the image by the paper field (bilinear between block centres), so the paper becomes white
- * and the ink keeps its colour relative to the paper. Input alpha is carried over.
+ * and the ink keeps its colour relative to the paper. Input alpha is carried over. With `sheet`,
+ * every pixel off the sheet is transparent paper (white, alpha 0) instead: a photo's desk is never
+ * ink, and is not worth dividing.
  */
-export function flattenAgainstPaper(image: RgbaImage, field: PaperField): RgbaImage {
+export function flattenAgainstPaper(image: RgbaImage, field: PaperField, sheet?: SheetSpans): RgbaImage {
   const { width, height, data } = image;
   const { block, gridWidth, gridHeight, rgb } = field;
   const out = new Uint8ClampedArray(data.length);
+  const words = rgbaWords(out, width * height);
+  const clearPaper = (from: number, to: number): void => {
+    if (words) words.fill(TRANSPARENT_WHITE, from, to);
+    else for (let i = from * 4; i < to * 4; i += 4) out[i] = out[i + 1] = out[i + 2] = 255;
+  };
   // Horizontal interpolation is the same on every row: precompute the cells and weights.
   const x0s = new Int32Array(width);
   const fxs = new Float32Array(width);
@@ -232,10 +243,16 @@ export function flattenAgainstPaper(image: RgbaImage, field: PaperField): RgbaIm
       const b = rgb[y1 * gridWidth * 3 + k];
       row[k] = 255 / (a + (b - a) * fy);
     }
-    let i = y * width * 4;
+    const first = sheet ? sheet.start[y] : 0;
+    const end = sheet ? sheet.end[y] : width;
+    if (sheet) {
+      clearPaper(y * width, y * width + first);
+      clearPaper(y * width + Math.max(first, end), (y + 1) * width);
+    }
+    let i = (y * width + first) * 4;
     // Per span of pixels between the same two block centres: its ends read once (the same values
     // and differences as per pixel), only the weight changes along the span.
-    for (let x = 0; x < width; ) {
+    for (let x = first; x < end; ) {
       const cell = x0s[x];
       const o = cell * 3;
       const r0 = row[o];
@@ -244,7 +261,7 @@ export function flattenAgainstPaper(image: RgbaImage, field: PaperField): RgbaIm
       const dr = row[o + stride] - r0;
       const dg = row[o + 1 + stride] - g0;
       const db = row[o + 2 + stride] - b0;
-      for (; x < width && x0s[x] === cell; x++, i += 4) {
+      for (; x < end && x0s[x] === cell; x++, i += 4) {
         const f = fxs[x];
         out[i] = data[i] * (r0 + dr * f);
         out[i + 1] = data[i + 1] * (g0 + dg * f);

@@ -46,6 +46,19 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
       }
     }
   }
+  // Per cell: the most any pixel interpolated from it and its right and lower neighbours can reach
+  // (a bilinear mean never exceeds its four values). Pixels far from every covered cell are skipped.
+  const reach = new Float32Array(cw * ch);
+  for (let j = 0; j < ch; j++) {
+    const below = Math.min(ch - 1, j + 1) * cw;
+    for (let i = 0; i < cw; i++) {
+      const right = Math.min(cw - 1, i + 1);
+      reach[j * cw + i] = Math.max(probability[j * cw + i], probability[j * cw + right], probability[below + i], probability[below + right]);
+    }
+  }
+  // The pixel columns interpolated from cell column i (and the next) end before pastCell[i].
+  const pastCell = new Int32Array(cw);
+  for (let x = 0; x < width; x++) pastCell[column0[x]] = x + 1;
   let cleared = 0;
   const edge: number[] = [];
   for (let y = 0; y < height; y++) {
@@ -55,6 +68,10 @@ export function clearCovered(image: RgbaImage, cover: CoverMap): number {
     const wy = rowWeight[y];
     for (let x = 0; x < width; x++) {
       const i0 = column0[x];
+      if (reach[j0 * cw + i0] < COVERED - 1e-6) {
+        x = pastCell[i0] - 1;
+        continue;
+      }
       const i1 = column1[x];
       const wx = columnWeight[x];
       const top = probability[j0 * cw + i0] * (1 - wx) + probability[j0 * cw + i1] * wx;

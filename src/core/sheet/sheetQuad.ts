@@ -60,30 +60,34 @@ function angleBetween(a: Line, b: Line): number {
 }
 
 export function intersect(a: Line, b: Line): Point | null {
-  const ca = Math.cos(a.theta);
-  const sa = Math.sin(a.theta);
-  const cb = Math.cos(b.theta);
-  const sb = Math.sin(b.theta);
+  return intersectTrig(a.rho, Math.cos(a.theta), Math.sin(a.theta), b.rho, Math.cos(b.theta), Math.sin(b.theta));
+}
+
+function intersectTrig(ra: number, ca: number, sa: number, rb: number, cb: number, sb: number): Point | null {
   const det = ca * sb - sa * cb;
   if (Math.abs(det) < 1e-6) return null;
-  return { x: (a.rho * sb - b.rho * sa) / det, y: (ca * b.rho - cb * a.rho) / det };
+  return { x: (ra * sb - rb * sa) / det, y: (ca * rb - cb * ra) / det };
 }
 
 function cross(o: Point, a: Point, b: Point): number {
   return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 }
 
+/** How far a point lies inside the frame's edge 0–3 (x ≥ −0.5, x ≤ w − 0.5, y ≥ −0.5, y ≤ h − 0.5). */
+function insideFrameEdge(edge: number, p: Point, width: number, height: number): number {
+  return edge === 0 ? p.x + 0.5 : edge === 1 ? width - 0.5 - p.x : edge === 2 ? p.y + 0.5 : height - 0.5 - p.y;
+}
+
 /** Area of a convex polygon clipped to the frame [−0.5, w − 0.5] × [−0.5, h − 0.5]. */
 export function areaInFrame(polygon: Point[], width: number, height: number): number {
   let poly = polygon;
-  const clips: Array<[(p: Point) => number]> = [[(p) => p.x + 0.5], [(p) => width - 0.5 - p.x], [(p) => p.y + 0.5], [(p) => height - 0.5 - p.y]];
-  for (const [inside] of clips) {
+  for (let edge = 0; edge < 4; edge++) {
     const out: Point[] = [];
     for (let i = 0; i < poly.length; i++) {
       const a = poly[i];
       const b = poly[(i + 1) % poly.length];
-      const da = inside(a);
-      const db = inside(b);
+      const da = insideFrameEdge(edge, a, width, height);
+      const db = insideFrameEdge(edge, b, width, height);
       if (da >= 0) out.push(a);
       if (da >= 0 !== db >= 0) {
         const t = da / (da - db);
@@ -112,10 +116,22 @@ export function areaInFrame(polygon: Point[], width: number, height: number): nu
 export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQuad | null {
   const { width, height } = image;
   const sides: Side[] = [...lines.map((l) => ({ ...l, border: false })), ...frameBorders(width, height)];
-  const pairs: Array<[Side, Side]> = [];
-  for (let i = 0; i < sides.length; i++) {
-    for (let j = i + 1; j < sides.length; j++) {
-      if (angleBetween(sides[i], sides[j]) <= OPPOSITE_ANGLE) pairs.push([sides[i], sides[j]]);
+  const n = sides.length;
+  // Every two sides' angle and crossing, once: the search below meets each pair many times.
+  const angle = new Float64Array(n * n);
+  const crossing: Array<Point | null> = new Array(n * n).fill(null);
+  const cos = sides.map((s) => Math.cos(s.theta));
+  const sin = sides.map((s) => Math.sin(s.theta));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      angle[i * n + j] = angleBetween(sides[i], sides[j]);
+      if (i !== j) crossing[i * n + j] = intersectTrig(sides[i].rho, cos[i], sin[i], sides[j].rho, cos[j], sin[j]);
+    }
+  }
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (angle[i * n + j] <= OPPOSITE_ANGLE) pairs.push([i, j]);
     }
   }
   const frameArea = width * height;
@@ -125,15 +141,22 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
   let best: SheetQuad | null = null;
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
-      const [a1, a2] = pairs[i];
-      const [b1, b2] = pairs[j];
-      if (a1 === b1 || a1 === b2 || a2 === b1 || a2 === b2) continue;
-      if (angleBetween(a1, b1) < ADJACENT_ANGLE || angleBetween(a2, b2) < ADJACENT_ANGLE || angleBetween(a1, b2) < ADJACENT_ANGLE || angleBetween(a2, b1) < ADJACENT_ANGLE) continue;
-      const found = [a1, a2, b1, b2].filter((s) => !s.border).length;
+      const [i1, i2] = pairs[i];
+      const [j1, j2] = pairs[j];
+      if (i1 === j1 || i1 === j2 || i2 === j1 || i2 === j2) continue;
+      if (angle[i1 * n + j1] < ADJACENT_ANGLE || angle[i2 * n + j2] < ADJACENT_ANGLE || angle[i1 * n + j2] < ADJACENT_ANGLE || angle[i2 * n + j1] < ADJACENT_ANGLE) continue;
+      const a1 = sides[i1];
+      const a2 = sides[i2];
+      const b1 = sides[j1];
+      const b2 = sides[j2];
+      const found = (a1.border ? 0 : 1) + (a2.border ? 0 : 1) + (b1.border ? 0 : 1) + (b2.border ? 0 : 1);
       if (found < 2) continue;
-      const c = [intersect(a1, b1), intersect(b1, a2), intersect(a2, b2), intersect(b2, a1)];
-      if (c.some((p) => p === null)) continue;
-      const corners = c as Point[];
+      const c0 = crossing[i1 * n + j1];
+      const c1 = crossing[j1 * n + i2];
+      const c2 = crossing[i2 * n + j2];
+      const c3 = crossing[j2 * n + i1];
+      if (!c0 || !c1 || !c2 || !c3) continue;
+      const corners = [c0, c1, c2, c3];
       if (corners.some((p) => p.x < -width || p.x > 2 * width || p.y < -height || p.y > 2 * height)) continue;
       if (!convexWithOpenCorners(corners)) continue;
       const area = areaInFrame(corners, width, height) / frameArea;

@@ -124,8 +124,15 @@ export function lineProfile(image: LowResolutionImage, detail: Float32Array, lin
   const plusAway = new Float64Array(3);
   const minusNear = new Float64Array(3);
   const minusAway = new Float64Array(3);
+  // Farther than OUTSIDE pixels off the frame, every sample of a point is off it too: nothing to read there.
+  const [tLow, tHigh] = tWithinFrame(origin, direction, width, height, OUTSIDE);
+  const runsOf: Int32Array[] = [...profile.visible, ...profile.supported, ...profile.lighterInside, profile.inkPositive, profile.inkNegative, profile.inkSamples];
   for (let k = 0; k < n; k++) {
     const t = tFirst + k;
+    if (t < tLow || t > tHigh) {
+      for (const run of runsOf) run[k + 1] = run[k];
+      continue;
+    }
     const x = origin.x + direction.x * t;
     const y = origin.y + direction.y * t;
     const pn = band(x, y, NEAR, FAR, plusNear);
@@ -161,6 +168,31 @@ export function lineProfile(image: LowResolutionImage, detail: Float32Array, lin
     profile.inkSamples[k + 1] = profile.inkSamples[k] + samples;
   }
   return profile;
+}
+
+/** A sample lies at most AWAY_END (INK_FAR) pixels from its point along the normal, rounded to a pixel. */
+const OUTSIDE = Math.max(AWAY_END, INK_FAR) + 1;
+
+/** The stretch of t along a line whose points lie within `margin` pixels of the frame (empty: low > high). */
+function tWithinFrame(origin: Point, direction: Point, width: number, height: number, margin: number): [number, number] {
+  let low = -Infinity;
+  let high = Infinity;
+  for (const [o, d, size] of [
+    [origin.x, direction.x, width],
+    [origin.y, direction.y, height],
+  ]) {
+    const from = -margin - 0.5;
+    const to = size - 0.5 + margin;
+    if (Math.abs(d) < 1e-9) {
+      if (o < from || o > to) return [1, 0];
+      continue;
+    }
+    const a = (from - o) / d;
+    const b = (to - o) / d;
+    low = Math.max(low, Math.min(a, b));
+    high = Math.min(high, Math.max(a, b));
+  }
+  return [Math.floor(low) - 1, Math.ceil(high) + 1];
 }
 
 /** The evidence of the stretch from a to b (points on the line), with the sheet on the normal's side or not. */
