@@ -10,7 +10,7 @@ export interface InkSeparation {
   ink: Uint8Array;
 }
 
-export const SEPARATION_MODEL_NAME = 'inksep-v1';
+export const SEPARATION_MODEL_NAME = 'inksep-v2';
 
 /** Features → model input at model scale → one run → the decision at full resolution. */
 export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage): Promise<InkSeparation> {
