@@ -61,6 +61,8 @@ export class OrtInkEngine implements Engine {
   readonly name: string;
   /** Milliseconds of the last `session.run` (the model inference alone, without the tensor building and argmax around it). */
   lastInferenceMs = 0;
+  /** Milliseconds of the ink-separation model's last `session.run`, when it is loaded. */
+  lastSeparationInferenceMs = 0;
   private readonly run: ModelRun;
   /** Present when the ink-separation model is loaded (src/core/inkSeparation). */
   readonly separateInk?: (flattened: RgbaImage) => Promise<InkSeparation>;
@@ -75,9 +77,12 @@ export class OrtInkEngine implements Engine {
     helpers: { separation?: OrtSession; sheet?: OrtSession } = {},
   ) {
     this.run = sessionRun(ort, session, (ms) => (this.lastInferenceMs = ms));
-    const helperRun = (helper?: OrtSession) => helper && sessionRun(helper.ort, helper.session, () => {});
+    const helperRun = (helper?: OrtSession, timed: (ms: number) => void = () => {}) => helper && sessionRun(helper.ort, helper.session, timed);
     // src/core's engine names the models and adds the optional ones' steps, as on the server.
-    const shared = createModelEngine(this.run, { separationRun: helperRun(helpers.separation), sheetRun: helperRun(helpers.sheet) });
+    const shared = createModelEngine(this.run, {
+      separationRun: helperRun(helpers.separation, (ms) => (this.lastSeparationInferenceMs = ms)),
+      sheetRun: helperRun(helpers.sheet),
+    });
     const threads = wasmThreads();
     this.name = `${shared.name} (${backend === 'webgpu' ? 'WebGPU' : `WASM, ${threads} thread${threads > 1 ? 's' : ''}`})`;
     this.separateInk = shared.separateInk;

@@ -32,7 +32,10 @@ const api: ProcessorApi = {
     lap('clean');
     // The pipeline's own stages (paper, alpha, classify, compose…) and the model's session.run inside classify.
     for (const [stage, ms] of Object.entries(result.timings)) if (stage !== 'total') timings[`clean.${stage}`] = Math.round(ms);
-    if (prepared.engine instanceof OrtInkEngine) timings['clean.classify.inference'] = Math.round(prepared.engine.lastInferenceMs);
+    if (prepared.engine instanceof OrtInkEngine) {
+      timings['clean.classify.inference'] = Math.round(prepared.engine.lastInferenceMs);
+      if (prepared.engine.separateInk) timings['clean.alpha.inference'] = Math.round(prepared.engine.lastSeparationInferenceMs);
+    }
     onProgress?.({ stage: 'encode' });
     const output = await encodeImage(result.image, request.format);
     const preview = kind === 'pdf' ? await encodePreview(image) : null;

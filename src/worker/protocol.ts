@@ -44,7 +44,8 @@ export interface ProcessResult {
   /**
    * Milliseconds per stage: engine, decode, clean, encode; within clean the pipeline's stages as
    * `clean.<stage>` (paper, alpha, orientation, classify, refine, lines, stampInk, compose, crop) and, with the model,
-   * `clean.classify.inference` (the session.run alone).
+   * `clean.classify.inference` (the class model's last session.run alone) and, with the ink-separation model,
+   * `clean.alpha.inference` (its session.run).
    */
   timings: Record<string, number>;
 }

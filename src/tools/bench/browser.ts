@@ -114,7 +114,7 @@ interface Measured {
   runs: TimedRun[];
 }
 
-const RUN_PARTS = ['decode', 'clean.paper', 'clean.alpha', 'clean.classify', 'clean.classify.inference', 'clean.compose', 'encode'];
+const RUN_PARTS = ['decode', 'clean.paper', 'clean.alpha', 'clean.alpha.inference', 'clean.classify', 'clean.classify.inference', 'clean.compose', 'encode'];
 
 /** Builds (optionally), serves, opens Chromium and times each JPEG input through the app's worker. */
 async function measureInBrowser(inputs: readonly { jpeg: Uint8Array; megapixels: number }[], options: BrowserBenchOptions & { runs: number; warmup: number }): Promise<Measured[]> {
@@ -163,7 +163,7 @@ async function measureInBrowser(inputs: readonly { jpeg: Uint8Array; megapixels:
       const threadNote = threads && threads !== '2' ? ` (${threads} WASM threads on this ${os.cpus().length}-core machine; the targets are stated for 2)` : '';
       const note = `${first.width}×${first.height}: ${first.engineNote} crossOriginIsolated=${first.crossOriginIsolated}; PNG ${(first.outputBytes / 1024).toFixed(0)} KiB${threadNote}`;
       log(`browser bench: ${note}`);
-      log(`browser bench: runs (ms) end-to-end [decode/paper/alpha/classify(inference)/compose/encode]: ${timed.map((t) => `${Math.round(t.totalMs)} [${RUN_PARTS.map((s) => t.stages[s] ?? 0).join('/')}]`).join(', ')}`);
+      log(`browser bench: runs (ms) end-to-end [decode/paper/alpha(inference)/classify(inference)/compose/encode]: ${timed.map((t) => `${Math.round(t.totalMs)} [${RUN_PARTS.map((s) => t.stages[s] ?? 0).join('/')}]`).join(', ')}`);
       if (modelServed && !engineName.startsWith('model')) throw new Error(`browser bench: models/inkseg.onnx is deployed but the worker used ${first.engine} (${first.engineNote}): the bench must measure the model`);
       measured.push({ megapixels: input.megapixels, target, note, runs: timed });
     }
@@ -185,6 +185,7 @@ export const STAGE_LABELS: Record<string, string> = {
   clean: 'clean (src/core pipeline)',
   'clean.paper': '  paper',
   'clean.alpha': '  alpha',
+  'clean.alpha.inference': 'ink/paper model inference (WASM session.run)',
   'clean.orientation': '  orientation (sideways pages turned upright)',
   'clean.classify': '  classify (model: tensor + inference + class map)',
   'clean.classify.inference': 'model inference (WASM session.run)',
