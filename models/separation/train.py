@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from averaged_training import save_checkpoint, set_cosine_lr, start_training, update_average  # noqa: E402
 from data import FAINTEST_STRENGTH, OUTPUT_STRIDE, Page, cell_input, load_pages, taps  # noqa: E402
+from fromOnnx import inksep_from_onnx  # noqa: E402
 from net import InkSep, export_onnx, param_count  # noqa: E402
 from transplant import bleed_through, transplant_ink  # noqa: E402
 
@@ -190,6 +191,16 @@ def sample_loss(coeff, s):
     return bce + soft_f
 
 
+def distillation_loss(coeff, teacher, s):
+    """BCE of the decision against the teacher's soft decision on the same crop (train.py --teacher)."""
+    d = torch.from_numpy(s['deficit'])
+    l = torch.from_numpy(s['luma'])
+    z = decision_logits(slice_coefficients(coeff, s['tx'], s['ty']), d, l, s['strength'])
+    target = torch.sigmoid(decision_logits(slice_coefficients(teacher, s['tx'], s['ty']), d, l, s['strength']))
+    v = torch.from_numpy(s['valid'])
+    return (F.binary_cross_entropy_with_logits(z, target, reduction='none') * v).sum() / v.sum().clamp(min=1)
+
+
 def f_measure(pred, truth, valid):
     tp = float((pred & truth & valid).sum())
     fp = float((pred & ~truth & valid).sum())
@@ -248,6 +259,10 @@ def main():
     ap.add_argument('--widths', default='16,32,48,64,96', help='channels at 1/2 … 1/32 of the cells')
     ap.add_argument('--generated-weight', type=float, default=0.0,
                     help='the checkpoint is chosen on real val FM + this × generated val FM')
+    ap.add_argument('--freeze-bn', action='store_true', help='BatchNorm kept in eval mode (a start from an exported model: fromOnnx.py)')
+    ap.add_argument('--teacher', default='',
+                    help='comma-separated inksep ONNX files of one network each: their mean decision is learned beside the truth')
+    ap.add_argument('--teacher-weight', type=float, default=1.0, help='weight of the teacher\'s loss beside the truth\'s')
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -269,6 +284,14 @@ def main():
     # very different pages move a small network a lot (validation FM jumped by 15 points between
     # checkpoints without it).
     ema, opt, step, best = start_training(model, args.work, args.lr, rng, args.init)
+    if args.freeze_bn:
+        for m in model.modules():
+            if isinstance(m, torch.nn.BatchNorm2d):
+                m.eval()
+    widths = [int(w) for w in args.widths.split(',')]
+    teachers = [inksep_from_onnx(path, widths) for path in args.teacher.split(',')] if args.teacher else []
+    if teachers:
+        print(f'teachers: {args.teacher} (weight {args.teacher_weight})', flush=True)
     started = time.time()
     losses = []
     while step < args.steps and (time.time() - started) < args.minutes * 60:
@@ -284,8 +307,13 @@ def main():
                 page = rng.choice(train_synth)
             fade_ink = args.fade_ink if page.source == 'synth' else 0.0
             samples.append(sample_crop(page, rng, args.scale_jitter, args.blur, args.fade, donors, args.transplant, args.bleed, fade_ink))
-        coeffs = model(torch.from_numpy(np.stack([s['input'] for s in samples])))
+        batch = torch.from_numpy(np.stack([s['input'] for s in samples]))
+        coeffs = model(batch)
         loss = sum(sample_loss(coeffs[i], s) for i, s in enumerate(samples)) / len(samples)
+        if teachers:
+            with torch.no_grad():
+                taught = sum(t(batch) for t in teachers) / len(teachers)
+            loss = loss + args.teacher_weight * sum(distillation_loss(coeffs[i], taught[i], s) for i, s in enumerate(samples)) / len(samples)
         opt.zero_grad()
         loss.backward()
         opt.step()
