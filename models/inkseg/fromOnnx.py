@@ -55,22 +55,15 @@ def batch_norm_after(model):
     return follows
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--onnx', default='models/inkseg.onnx')
-    ap.add_argument('--out', required=True)
-    ap.add_argument('--widths', default='16,32,64,128,192', help='as train.py --widths')
-    ap.add_argument('--stem', default='dense')
-    ap.add_argument('--out-stride', type=int, default=2)
-    a = ap.parse_args()
-    widths = [int(v) for v in a.widths.split(',')]
-    model = InkSeg(tuple(widths), a.stem, a.out_stride)
-    graph = onnx.load(a.onnx).graph
+def load_folded_weights(model, path):
+    """Copies an exported network's convolutions into `model` (each BatchNorm after one becomes the
+    identity plus the folded bias); exits when the file is another network. Returns the convolutions."""
+    graph = onnx.load(path).graph
     weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
     onnx_convs = [n for n in graph.node if n.op_type == 'Conv']
     convs = convolutions_in_call_order(model)
     if len(onnx_convs) != len(convs):
-        sys.exit(f'fromOnnx: {a.onnx} has {len(onnx_convs)} convolutions, InkSeg{tuple(widths)} {len(convs)}: another network')
+        sys.exit(f'fromOnnx: {path} has {len(onnx_convs)} convolutions, {type(model).__name__} {len(convs)}: another network (or several)')
     follows = batch_norm_after(model)
     with torch.no_grad():
         for node, (name, conv) in zip(onnx_convs, convs):
@@ -89,6 +82,20 @@ def main():
             bn.bias.copy_(b)
             bn.running_mean.zero_()
             bn.running_var.fill_(1.0 - bn.eps)
+    return convs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--onnx', default='models/inkseg.onnx')
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--widths', default='16,32,64,128,192', help='as train.py --widths')
+    ap.add_argument('--stem', default='dense')
+    ap.add_argument('--out-stride', type=int, default=2)
+    a = ap.parse_args()
+    widths = [int(v) for v in a.widths.split(',')]
+    model = InkSeg(tuple(widths), a.stem, a.out_stride)
+    convs = load_folded_weights(model, a.onnx)
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     torch.save({'model': model.state_dict(), 'step': 0, 'widths': widths, 'stem': a.stem, 'outStride': a.out_stride,
                 'from': a.onnx}, a.out)

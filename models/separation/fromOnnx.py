@@ -12,43 +12,18 @@ import argparse
 import os
 import sys
 
-import onnx
 import torch
-from onnx import numpy_helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 from net import InkSep  # noqa: E402
-from inkseg.fromOnnx import batch_norm_after, convolutions_in_call_order, module_path  # noqa: E402
+from inkseg.fromOnnx import load_folded_weights  # noqa: E402
 
 
 def inksep_from_onnx(path, widths=(16, 32, 48, 64, 96)):
     model = InkSep(tuple(widths))
-    graph = onnx.load(path).graph
-    weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
-    onnx_convs = [n for n in graph.node if n.op_type == 'Conv']
-    convs = convolutions_in_call_order(model)
-    if len(onnx_convs) != len(convs):
-        raise SystemExit(f'fromOnnx: {path} has {len(onnx_convs)} convolutions, InkSep{tuple(widths)} {len(convs)}: another network (or several)')
-    follows = batch_norm_after(model)
-    with torch.no_grad():
-        for node, (name, conv) in zip(onnx_convs, convs):
-            if module_path(node.name) not in ('', name):
-                raise SystemExit(f'fromOnnx: {node.name} is not {name}: another network')
-            w = torch.from_numpy(weights[node.input[1]].copy())
-            b = torch.from_numpy(weights[node.input[2]].copy()) if len(node.input) > 2 else torch.zeros(w.shape[0])
-            if tuple(w.shape) != tuple(conv.weight.shape):
-                raise SystemExit(f'fromOnnx: {node.name} is {tuple(w.shape)}, the network expects {tuple(conv.weight.shape)}')
-            conv.weight.copy_(w)
-            bn = follows.get(conv)
-            if bn is None:
-                conv.bias.copy_(b)
-                continue
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(b)
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
+    load_folded_weights(model, path)
     return model.eval()
 
 
