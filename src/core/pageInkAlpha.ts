@@ -1,3 +1,4 @@
+import { giveBack } from './bufferPool';
 import { computeInkAlpha, type AlphaThresholds } from './inkAlpha';
 import { alphaFromInkDecision } from './inkSeparation/separatedAlpha';
 import type { Engine, RgbaImage } from './types';
@@ -13,5 +14,8 @@ export async function pageInkAlpha(
   separateInk: Engine['separateInk'],
 ): Promise<{ alpha: Uint8Array; separated: boolean }> {
   if (!separateInk) return { alpha: computeInkAlpha(flattened, thresholds), separated: false };
-  return { alpha: alphaFromInkDecision(await separateInk(flattened)), separated: true };
+  const separation = await separateInk(flattened);
+  const alpha = alphaFromInkDecision(separation);
+  giveBack(separation.ink, separation.features.deficit, separation.features.lumaDeficit);
+  return { alpha, separated: true };
 }

@@ -1,3 +1,4 @@
+import { giveBack } from './bufferPool';
 import { classicalEngine } from './classicalEngine';
 import { refineClassMap } from './classRefine';
 import { continueFormLines } from './lineContinuation';
@@ -65,20 +66,26 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   // Counted upright against the ink alpha as the stages above left it (the result never exceeds it), before any crop.
   const found = measureFoundInk(result, inkAlpha, options);
   lap('found');
+  // The planes above are dead once the result is composed (into the upright page's own pixels):
+  // given back for the next document.
+  giveBack(alphaAsGiven);
+  if (classMap !== coarseMap) giveBack(classMap.classes);
+  if (page !== flattened) giveBack(flattened.data);
+  if (inkAlpha !== alphaAsGiven) giveBack(inkAlpha);
   if (turns !== 0) {
-    result = turnImage(result, 4 - turns);
+    result = replaced(result, turnImage(result, 4 - turns));
     lap('turnBack');
   }
   const flattenedToSheet = options.flatten === true && sheet !== null;
   if (flattenedToSheet) {
-    result = straightenSheet(result, sheet);
+    result = replaced(result, straightenSheet(result, sheet));
     lap('straighten');
   }
   let crop: CleanResult['crop'];
   if (options.crop) {
     const box = contentBox(result);
     if (box) {
-      result = cropImage(result, box);
+      result = replaced(result, cropImage(result, box));
       crop = box;
     }
     lap('crop');
@@ -92,4 +99,10 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   }
   timings.total = performance.now() - started;
   return { image: result, found, engine: engine.name, sheet, flattened: flattenedToSheet, crop, timings };
+}
+
+/** `next`, the stage's new result; `previous`'s pixels, no longer referred to, are given back. */
+function replaced(previous: RgbaImage, next: RgbaImage): RgbaImage {
+  if (next.data.buffer !== previous.data.buffer) giveBack(previous.data);
+  return next;
 }

@@ -1,3 +1,4 @@
+import { pooledUint8, pooledUint8Clamped } from './bufferPool';
 import { rgbaWords } from './pixelWords';
 import type { RgbaImage } from './types';
 
@@ -21,7 +22,7 @@ function turnIndices(width: number, height: number, turns: number, copy: (src: n
 
 /** One byte per pixel (an alpha or class plane) turned clockwise by quarter turns. */
 export function turnPlane(plane: Uint8Array, width: number, height: number, turns: number): Uint8Array {
-  const out = new Uint8Array(plane.length);
+  const out = pooledUint8(plane.length);
   turnIndices(width, height, turns, (src, dst) => {
     out[dst] = plane[src];
   });
@@ -31,7 +32,7 @@ export function turnPlane(plane: Uint8Array, width: number, height: number, turn
 /** An RGBA image turned clockwise by quarter turns (a new image). */
 export function turnImage(image: RgbaImage, turns: number): RgbaImage {
   const { width, height, data } = image;
-  const out = new Uint8ClampedArray(data.length);
+  const out = pooledUint8Clamped(data.length);
   const src32 = rgbaWords(data, width * height);
   const out32 = rgbaWords(out, width * height);
   const size = src32 && out32

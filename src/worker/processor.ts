@@ -1,6 +1,6 @@
 /** The processing worker: decode → src/core cleanImage (with the chosen ink engine) → encode. Exposed with comlink. */
 import * as Comlink from 'comlink';
-import { cleanImage } from '../core';
+import { cleanImage, giveBack } from '../core';
 import { decodeInput } from './decode';
 import { encodeImage, encodePreview } from './encode';
 import { engineInputOf } from './engineInput';
@@ -39,6 +39,8 @@ const api: ProcessorApi = {
     onProgress?.({ stage: 'encode' });
     const output = await encodeImage(result.image, request.format);
     const preview = kind === 'pdf' ? await encodePreview(image) : null;
+    // Both rasters are dead once encoded; the next document's page-sized planes reuse their memory.
+    giveBack(image.data, result.image.data);
     lap('encode');
     return {
       output,

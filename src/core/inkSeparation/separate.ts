@@ -1,3 +1,4 @@
+import { giveBack } from '../bufferPool';
 import type { ModelRun } from '../types';
 import type { RgbaImage } from '../types';
 import { inkFeatures, separationInput, type InkFeatures } from './features';
@@ -18,5 +19,6 @@ export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage):
   const geometry = separationGeometry(flattened.width, flattened.height);
   const { input, strength } = separationInput(features, geometry);
   const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
+  giveBack(input);
   return { features, ink: decideInk(features, geometry, output.data, output.dims, strength) };
 }

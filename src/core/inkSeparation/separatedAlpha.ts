@@ -1,3 +1,4 @@
+import { pooledUint8 } from '../bufferPool';
 import type { InkSeparation } from './separate';
 
 /** Pixels around a stroke pixel searched for its stroke's core (the darkest deficit), as colour-to-alpha does. */
@@ -20,7 +21,7 @@ const EDGE = 1;
 export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   const { ink, features } = separation;
   const { width, height, deficit } = features;
-  const alpha = new Uint8Array(width * height);
+  const alpha = pooledUint8(width * height);
   const cores = columnMaxima(deficit, width, height);
   // Ink pixels (the native search skips the paper between them); the paper pixels beside them are
   // marked EDGE (never an ink pixel's alpha) while the ink is measured, then given their translucent edge.

@@ -1,3 +1,4 @@
+import { giveBack } from '../bufferPool';
 import type { ClassMap, Engine, EngineInput, ModelRun, RgbaImage } from '../types';
 import { SEPARATION_MODEL_NAME, separateInkWithModel } from '../inkSeparation/separate';
 import { findSheetWithModel, SHEET_MODEL_NAME } from '../sheet/sheetModel';
@@ -27,6 +28,8 @@ export interface Reading {
   map: ClassMap;
   /** inkedCellConfidence of the reading, computed only when asked (a page read once never needs it). */
   confidence(): number;
+  /** Gives the reading's input tensor back for reuse; confidence() is not asked after. */
+  release(): void;
 }
 
 /** The model's reading of the page with its long side at `pageLongSide`: tensor → run → argmax class map at the stride the model answers in. */
@@ -41,6 +44,7 @@ export async function readAtScale(run: ModelRun, input: EngineInput, pageLongSid
   return {
     map: { ...map, cellScale: UNIT_CELL_STRIDE / answered.outputStride, handwritingRecognised: true },
     confidence: () => inkedCellConfidence(output.data, output.dims, answered, tensor),
+    release: () => giveBack(tensor),
   };
 }
 
@@ -55,9 +59,15 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
   const { width, height } = input.flattened;
   const strokeSide = strokeNormalisedLongSide(input.inkAlpha, width, height, longSide);
   const byStrokes = await readAtScale(run, input, strokeSide);
-  if (strokeSide === longSide) return byStrokes.map;
+  if (strokeSide === longSide) {
+    byStrokes.release();
+    return byStrokes.map;
+  }
   const wholePage = await readAtScale(run, input, longSide);
-  return wholePage.confidence() > byStrokes.confidence() ? wholePage.map : byStrokes.map;
+  const kept = wholePage.confidence() > byStrokes.confidence() ? wholePage : byStrokes;
+  byStrokes.release();
+  wholePage.release();
+  return kept.map;
 }
 
 /**

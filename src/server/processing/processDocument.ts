@@ -1,4 +1,4 @@
-import { cleanImage, type CleanOptions, type Engine, type FoundInk, type RgbaImage, type SheetOutline } from '../../core';
+import { cleanImage, giveBack, type CleanOptions, type Engine, type FoundInk, type RgbaImage, type SheetOutline } from '../../core';
 import { unsupportedMedia } from '../errors';
 import { decodeRaster } from '../imaging/decodeRaster';
 import { encodePng, encodeWebp } from '../imaging/encode';
@@ -60,6 +60,8 @@ export async function processDocument(request: ProcessRequest, engine?: Engine):
   const result = await cleanImage(image, request.options, engine);
   const t2 = performance.now();
   const encoded = request.encodeAs === 'webp' ? await encodeWebp(result.image) : await encodePng(result.image);
+  // Both rasters are dead once encoded; the next document's page-sized planes reuse their memory.
+  giveBack(image.data, result.image.data);
   const t3 = performance.now();
   return {
     format: request.encodeAs,

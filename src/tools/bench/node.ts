@@ -4,7 +4,7 @@
  * and, when models/inkseg.onnx exists, with the ONNX model engine (onnxruntime-node, as the
  * server's processing threads load and run it), each of whose models' session.run shows as its own row.
  */
-import { classicalEngine, cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
+import { classicalEngine, cleanImage, giveBack, type CleanOptions, type Engine, type RgbaImage } from '../../core';
 import type { ModelRun } from '../../core/model';
 import { encodePng, encodeWebp } from '../../server/imaging/encode';
 import { loadModelEngine, type ModelRole } from '../../server/model/ortNodeEngine';
@@ -54,6 +54,8 @@ async function measure(input: BenchInput, settings: BenchSettings, engine: Engin
     // The stored WebP's worst case: everything kept (a picture), as dense as the input photo itself.
     if (webp) await encodeWebp(image as RgbaImage);
     const t5 = performance.now();
+    // As the server does once a result is encoded (processDocument.ts).
+    giveBack(image.data, result.image.data);
     if (!samples) return;
     if (webp) samples.add('decode', t1 - t0);
     samples.addAll(result.timings, `${label} `);
