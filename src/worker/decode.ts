@@ -1,5 +1,5 @@
 /** Input bytes → RGBA raster: photos through createImageBitmap (EXIF orientation applied), PDFs through pdf.js. */
-import type { RgbaImage } from '../core';
+import { giveBack, pooledUint8Clamped, type RgbaImage } from '../core';
 import { renderFirstPdfPage } from './pdfPage';
 
 /** Refuse inputs that would not fit in memory before allocating them. */
@@ -39,8 +39,36 @@ export async function decodeInput(input: Blob): Promise<DecodedInput> {
   if (kind === 'pdf') return { image: await renderFirstPdfPage(input), kind };
   const bitmap = await createImageBitmap(input, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
   try {
-    return { image: rasterFromBitmap(bitmap), kind };
+    return { image: (await opaqueRasterOf(bitmap)) ?? rasterFromBitmap(bitmap), kind };
   } finally {
     bitmap.close();
+  }
+}
+
+/**
+ * An opaque picture (a JPEG: every photo) copied out of the bitmap in one step, into a reused buffer:
+ * the canvas way draws it into a fresh canvas and copies it out again, 32 MB of new memory at 4 MP
+ * and half the decode's time. The same bytes (measured: identical to the canvas's on a 4-MP photo).
+ * Null where the browser cannot, or the picture has an alpha channel (the canvas keeps it
+ * unpremultiplied as asked).
+ */
+async function opaqueRasterOf(bitmap: ImageBitmap): Promise<RgbaImage | null> {
+  if (typeof VideoFrame === 'undefined') return null;
+  const { width, height } = bitmap;
+  if (width * height > MAX_PIXELS) throw new Error(`The image is too large (${width}×${height}).`);
+  let frame: VideoFrame | undefined;
+  let data: Uint8ClampedArray | undefined;
+  try {
+    frame = new VideoFrame(bitmap, { timestamp: 0 });
+    if ((frame.format !== 'BGRX' && frame.format !== 'RGBX') || frame.codedWidth !== width || frame.codedHeight !== height) return null;
+    data = pooledUint8Clamped(width * height * 4);
+    const [plane] = await frame.copyTo(data, { format: 'RGBA', colorSpace: 'srgb' });
+    if (plane.offset !== 0 || plane.stride !== width * 4) throw new Error('unexpected layout');
+    return { width, height, data };
+  } catch {
+    giveBack(data);
+    return null;
+  } finally {
+    frame?.close();
   }
 }
