@@ -1,3 +1,4 @@
+import { pooledUint8 } from './bufferPool';
 import { chroma, inkHue, readInkColour } from './inkColour';
 import { pixelDeficit } from './inkAlpha';
 import { pixelsWithAlpha } from './inkPixels';
@@ -95,7 +96,7 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
   const nearby = colours.stampInkKnown.includes(1) ? classDistances(coarse, opts.releaseReach) : null;
   const R = opts.radius;
   const moved: number[] = [];
-  const out = new Uint8Array(width * height);
+  const out = pooledUint8(width * height);
   const cellW = width / cw;
   const cellH = height / ch;
   const candidateCost = new Float32Array(CLASSES);
@@ -507,27 +508,25 @@ function chooseClass(own: number, candidateCost: Float32Array, colours: ClassCol
 function mixedCells({ width, height, classes }: ClassMap, radius: number): Uint8Array {
   const mixed = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const k = y * width + x;
-      const own = classes[k];
-      let other = false;
-      for (let dy = -radius; dy <= radius && !other; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -radius; dx <= radius; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const c = classes[ny * width + nx];
-          if (c !== own && c !== InkClass.paper) {
-            other = true;
-            break;
-          }
-        }
-      }
-      if (other) mixed[k] = 1;
-    }
+    for (let x = 0; x < width; x++) if (holdsOtherInk(classes, width, height, x, y, radius)) mixed[y * width + x] = 1;
   }
   return mixed;
+}
+
+/** Whether a cell's neighbourhood holds another ink class than its own (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
+function holdsOtherInk(classes: Uint8Array, width: number, height: number, x: number, y: number, radius: number): boolean {
+  const own = classes[y * width + x];
+  for (let dy = -radius; dy <= radius; dy++) {
+    const ny = y + dy;
+    if (ny < 0 || ny >= height) continue;
+    for (let dx = -radius; dx <= radius; dx++) {
+      const nx = x + dx;
+      if (nx < 0 || nx >= width) continue;
+      const c = classes[ny * width + nx];
+      if (c !== own && c !== InkClass.paper) return true;
+    }
+  }
+  return false;
 }
 
 /** Per block of cells and class: the class's ink deficit (r, g, b) there, and whether it is known. */

@@ -34,19 +34,24 @@ export function estimateAlphaThresholds(flattened: RgbaImage): AlphaThresholds {
   const rowStep = Math.max(1, Math.floor(height / 400));
   const colStep = Math.max(1, Math.floor(width / 1000));
   let count = 0;
-  for (let y = 0; y < height; y += rowStep) {
-    for (let x = 0, i = y * width * 4; x < width; x += colStep, i += 4 * colStep) {
-      const m = Math.min(data[i], data[i + 1], data[i + 2]);
-      histogram[255 - m]++;
-      count++;
-    }
-  }
+  for (let y = 0; y < height; y += rowStep) count += sampleRowDeficits(data, y * width * 4, width, colStep, histogram);
   const p50 = percentile(histogram, count, 0.5);
   const p75 = percentile(histogram, count, 0.75);
   // Paper deviations sit below the median plus a few spreads; JPEG and sensor noise need headroom.
   const transparentBelow = Math.max(14, Math.min(70, Math.round(p50 + 3 * Math.max(2, p75 - p50) + 6)));
   const opaqueAbove = Math.min(255, transparentBelow + 110);
   return { transparentBelow, opaqueAbove };
+}
+
+/** Every `colStep`-th pixel's deficit of one row into the histogram; returns how many (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
+function sampleRowDeficits(data: Uint8ClampedArray | Uint8Array, start: number, width: number, colStep: number, histogram: Uint32Array): number {
+  let count = 0;
+  for (let x = 0, i = start; x < width; x += colStep, i += 4 * colStep) {
+    const m = Math.min(data[i], data[i + 1], data[i + 2]);
+    histogram[255 - m]++;
+    count++;
+  }
+  return count;
 }
 
 /** The value below which `fraction` of a histogram's `count` samples fall. */

@@ -67,11 +67,13 @@ function solidGrid(inkAlpha: Uint8Array, width: number, height: number): Grid {
   const gw = Math.ceil(width / block);
   const gh = Math.ceil(height / block);
   const cells = new Uint8Array(gw * gh);
-  for (let y = 0; y < height; y++) {
-    const row = ((y / block) | 0) * gw;
-    for (let x = 0, p = y * width; x < width; x++, p++) if (inkAlpha[p] >= SOLID) cells[row + ((x / block) | 0)] = 1;
-  }
+  for (let y = 0; y < height; y++) markSolidRow(inkAlpha, y * width, width, block, cells, ((y / block) | 0) * gw);
   return { width: gw, height: gh, cells };
+}
+
+/** Marks the cells of one pixel row holding solid ink (a function of its own, optimised per call: see OSR_NOTE in tensor.ts). */
+function markSolidRow(inkAlpha: Uint8Array, start: number, width: number, block: number, cells: Uint8Array, row: number): void {
+  for (let x = 0, p = start; x < width; x++, p++) if (inkAlpha[p] >= SOLID) cells[row + ((x / block) | 0)] = 1;
 }
 
 /** Where the grid's ink lies along x, as a share of the width (0.5: the middle). */

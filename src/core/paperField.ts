@@ -1,3 +1,4 @@
+import { pooledUint8Clamped } from './bufferPool';
 import { rgbaWords } from './pixelWords';
 import type { SheetSpans } from './sheet/sheetSpans';
 import type { RgbaImage } from './types';
@@ -40,7 +41,7 @@ export function paperBlockSize(width: number, height: number): number {
  */
 export function estimatePaperField(image: RgbaImage, options: Partial<PaperFieldOptions> = {}, sheet?: SheetSpans): PaperField {
   const opts = { ...DEFAULTS, ...options };
-  const { width, height, data } = image;
+  const { width, height } = image;
   const block = paperBlockSize(width, height);
   const gridWidth = Math.ceil(width / block);
   const gridHeight = Math.ceil(height / block);
@@ -50,52 +51,9 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
   const histogram = new Uint32Array(256);
   const sampled = new Uint8Array(gridWidth * gridHeight);
   for (let gy = 0; gy < gridHeight; gy++) {
-    const y0 = gy * block;
-    const y1 = Math.min(height, y0 + block);
     for (let gx = 0; gx < gridWidth; gx++) {
-      const x0 = gx * block;
-      const x1 = Math.min(width, x0 + block);
-      histogram.fill(0);
-      let count = 0;
-      for (let y = y0; y < y1; y += step) {
-        const from = sheet ? Math.max(x0, sheet.start[y]) : x0;
-        const to = sheet ? Math.min(x1, sheet.end[y]) : x1;
-        let i = (y * width + from) * 4;
-        for (let x = from; x < to; x += step, i += 4 * step) {
-          histogram[(data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8]++;
-          count++;
-        }
-      }
-      if (count === 0) continue;
-      // Luminance level above which the brightest `brightFraction` of the samples lie.
-      const wanted = Math.max(1, Math.round(count * opts.brightFraction));
-      let level = 255;
-      for (let seen = 0; level > 0; level--) {
-        seen += histogram[level];
-        if (seen >= wanted) break;
-      }
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      let n = 0;
-      for (let y = y0; y < y1; y += step) {
-        const from = sheet ? Math.max(x0, sheet.start[y]) : x0;
-        const to = sheet ? Math.min(x1, sheet.end[y]) : x1;
-        let i = (y * width + from) * 4;
-        for (let x = from; x < to; x += step, i += 4 * step) {
-          if ((data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8 >= level) {
-            r += data[i];
-            g += data[i + 1];
-            b += data[i + 2];
-            n++;
-          }
-        }
-      }
-      const o = (gy * gridWidth + gx) * 3;
-      rgb[o] = r / n;
-      rgb[o + 1] = g / n;
-      rgb[o + 2] = b / n;
-      sampled[gy * gridWidth + gx] = 1;
+      const cell = gy * gridWidth + gx;
+      sampled[cell] = blockPaper(image, gx * block, gy * block, block, step, opts.brightFraction, histogram, sheet, rgb, cell * 3) ? 1 : 0;
     }
   }
   if (sheet) fillUnsampledBlocks(rgb, sampled, gridWidth, gridHeight);
@@ -109,6 +67,68 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
     for (let k = 0; k < plane.length; k++) rgb[k * 3 + c] = Math.max(1, plane[k]);
   }
   return field;
+}
+
+/**
+ * One block's paper colour into `rgb` at `o`: the mean of its brightest `brightFraction` of sampled
+ * pixels (on the sheet, with `sheet`). False when the block holds no sampled pixel (a function of
+ * its own, optimised per call: see OSR_NOTE in model/tensor.ts).
+ */
+function blockPaper(
+  image: RgbaImage,
+  x0: number,
+  y0: number,
+  block: number,
+  step: number,
+  brightFraction: number,
+  histogram: Uint32Array,
+  sheet: SheetSpans | undefined,
+  rgb: Float32Array,
+  o: number,
+): boolean {
+  const { width, height, data } = image;
+  const x1 = Math.min(width, x0 + block);
+  const y1 = Math.min(height, y0 + block);
+  histogram.fill(0);
+  let count = 0;
+  for (let y = y0; y < y1; y += step) {
+    const from = sheet ? Math.max(x0, sheet.start[y]) : x0;
+    const to = sheet ? Math.min(x1, sheet.end[y]) : x1;
+    let i = (y * width + from) * 4;
+    for (let x = from; x < to; x += step, i += 4 * step) {
+      histogram[(data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8]++;
+      count++;
+    }
+  }
+  if (count === 0) return false;
+  // Luminance level above which the brightest `brightFraction` of the samples lie.
+  const wanted = Math.max(1, Math.round(count * brightFraction));
+  let level = 255;
+  for (let seen = 0; level > 0; level--) {
+    seen += histogram[level];
+    if (seen >= wanted) break;
+  }
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y += step) {
+    const from = sheet ? Math.max(x0, sheet.start[y]) : x0;
+    const to = sheet ? Math.min(x1, sheet.end[y]) : x1;
+    let i = (y * width + from) * 4;
+    for (let x = from; x < to; x += step, i += 4 * step) {
+      if ((data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8 >= level) {
+        r += data[i];
+        g += data[i + 1];
+        b += data[i + 2];
+        n++;
+      }
+    }
+  }
+  rgb[o] = r / n;
+  rgb[o + 1] = g / n;
+  rgb[o + 2] = b / n;
+  return true;
 }
 
 /** Blocks with no sheet pixel take the colour of the nearest sampled block (grown ring by ring). */
@@ -215,7 +235,7 @@ function boxBlurPlane(plane: Float32Array, w: number, h: number, r: number): voi
 export function flattenAgainstPaper(image: RgbaImage, field: PaperField, sheet?: SheetSpans): RgbaImage {
   const { width, height, data } = image;
   const { block, gridWidth, gridHeight, rgb } = field;
-  const out = new Uint8ClampedArray(data.length);
+  const out = pooledUint8Clamped(data.length);
   const words = rgbaWords(out, width * height);
   const clearPaper = (from: number, to: number): void => {
     if (words) words.fill(TRANSPARENT_WHITE, from, to);

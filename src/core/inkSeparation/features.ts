@@ -1,3 +1,4 @@
+import { pooledFloat32, pooledUint8 } from '../bufferPool';
 import { rgbaWords, wordDeficit } from '../pixelWords';
 import type { RgbaImage } from '../types';
 import { SEPARATION_CHANNELS, cellSpans, type SeparationGeometry } from './geometry';
@@ -17,8 +18,8 @@ export interface InkFeatures {
 export function inkFeatures(flattened: RgbaImage): InkFeatures {
   const { width, height, data } = flattened;
   const n = width * height;
-  const deficit = new Uint8Array(n);
-  const lumaDeficit = new Uint8Array(n);
+  const deficit = pooledUint8(n);
+  const lumaDeficit = pooledUint8(n);
   const words = rgbaWords(data, n);
   if (!words) {
     for (let p = 0, i = 0; p < n; p++, i += 4) {
@@ -52,47 +53,59 @@ export const FAINTEST_STRENGTH = 64;
  * least FAINTEST_STRENGTH; the decision divides by it too.
  */
 export function separationInput(features: InkFeatures, g: SeparationGeometry): { input: Float32Array; strength: number } {
-  const { width, deficit, lumaDeficit } = features;
-  if (width !== g.sourceWidth || features.height !== g.sourceHeight) throw new RangeError('geometry does not match the page');
+  if (features.width !== g.sourceWidth || features.height !== g.sourceHeight) throw new RangeError('geometry does not match the page');
   const { xs, ys } = cellSpans(g);
-  const plane = g.inputWidth * g.inputHeight;
-  const out = new Float32Array(plane * SEPARATION_CHANNELS);
+  const out = pooledFloat32(g.inputWidth * g.inputHeight * SEPARATION_CHANNELS);
   const darkest = new Uint32Array(256);
-  for (let cy = 0; cy < g.cellsHigh; cy++) {
-    const y0 = ys.start[cy];
-    const y1 = ys.end[cy];
-    const o = cy * g.inputWidth;
-    for (let cx = 0; cx < g.cellsWide; cx++) {
-      const x0 = xs.start[cx];
-      const x1 = xs.end[cx];
-      let sd = 0;
-      let sl = 0;
-      let hi = 0;
-      let lo = 255;
-      for (let y = y0; y < y1; y++) {
-        for (let p = y * width + x0, end = y * width + x1; p < end; p++) {
-          const d = deficit[p];
-          sd += d;
-          sl += lumaDeficit[p];
-          // Max and min without branches: which pixel is darkest changes from pixel to pixel.
-          let t = hi - d;
-          hi -= t & (t >> 31);
-          t = d - lo;
-          lo += t & (t >> 31);
-        }
-      }
-      const scale = 1 / ((y1 - y0) * (x1 - x0) * 255);
-      out[o + cx] = sd * scale;
-      out[plane + o + cx] = sl * scale;
-      out[2 * plane + o + cx] = hi / 255;
-      out[3 * plane + o + cx] = lo / 255;
-      darkest[hi]++;
-    }
-  }
+  for (let cy = 0; cy < g.cellsHigh; cy++) reduceCellRow(features, xs, ys.start[cy], ys.end[cy], g, cy * g.inputWidth, out, darkest);
   const strength = pageInkStrength(darkest, g.cellsWide * g.cellsHigh);
   const scale = 1 / strength;
   for (let k = 0; k < out.length; k++) out[k] *= scale;
   return { input: out, strength };
+}
+
+/**
+ * One row of cells (source rows y0..y1) into the input planes from offset `o`, each cell's darkest
+ * deficit counted in `darkest` (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts).
+ */
+function reduceCellRow(
+  features: InkFeatures,
+  xs: ReturnType<typeof cellSpans>['xs'],
+  y0: number,
+  y1: number,
+  g: SeparationGeometry,
+  o: number,
+  out: Float32Array,
+  darkest: Uint32Array,
+): void {
+  const { width, deficit, lumaDeficit } = features;
+  const plane = g.inputWidth * g.inputHeight;
+  for (let cx = 0; cx < g.cellsWide; cx++) {
+    const x0 = xs.start[cx];
+    const x1 = xs.end[cx];
+    let sd = 0;
+    let sl = 0;
+    let hi = 0;
+    let lo = 255;
+    for (let y = y0; y < y1; y++) {
+      for (let p = y * width + x0, end = y * width + x1; p < end; p++) {
+        const d = deficit[p];
+        sd += d;
+        sl += lumaDeficit[p];
+        // Max and min without branches: which pixel is darkest changes from pixel to pixel.
+        let t = hi - d;
+        hi -= t & (t >> 31);
+        t = d - lo;
+        lo += t & (t >> 31);
+      }
+    }
+    const scale = 1 / ((y1 - y0) * (x1 - x0) * 255);
+    out[o + cx] = sd * scale;
+    out[plane + o + cx] = sl * scale;
+    out[2 * plane + o + cx] = hi / 255;
+    out[3 * plane + o + cx] = lo / 255;
+    darkest[hi]++;
+  }
 }
 
 /** The darkest deficit of the darkest STRENGTH_SHARE of cells (from their histogram), at least FAINTEST_STRENGTH, as 0..1. */

@@ -1,3 +1,4 @@
+import { pooledUint8 } from '../bufferPool';
 import type { InkFeatures } from './features';
 import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
 import { axisTaps } from '../cellInterpolation';
@@ -13,7 +14,7 @@ import { axisTaps } from '../cellInterpolation';
  * `coefficients` is the model's output [1, 3, inputHeight/2, inputWidth/2]. Returns 1 = ink, 0 = paper.
  */
 export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[], strength = 1): Uint8Array {
-  const { width, height, deficit, lumaDeficit } = features;
+  const { width, height } = features;
   const [, channels, outHeight, outWidth] = dims;
   const cellsWide = g.answersWide;
   const cellsHigh = g.answersHigh;
@@ -23,47 +24,82 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
   const plane = outWidth * outHeight;
   const { first: x0s, second: x1s, weight: fxs } = axisTaps(width, cellsWide);
   const { first: y0s, second: y1s, weight: fys } = axisTaps(height, cellsHigh);
-  const leastInk = leastInkDeficits(coefficients, outWidth, plane, cellsWide, cellsHigh, strength);
-  const bias = 255 * strength;
-  // One row of coefficients, interpolated vertically, then per pixel horizontally.
-  const rowA = new Float32Array(cellsWide);
-  const rowB = new Float32Array(cellsWide);
-  const rowC = new Float32Array(cellsWide);
-  const ink = new Uint8Array(width * height);
-  // Per pixel of a row, the least deficit that may be ink there (the same for the rows between two rows of answers).
-  const floorRow = new Float32Array(width);
-  let floorOf = -1;
-  for (let y = 0; y < height; y++) {
-    const r0 = y0s[y] * outWidth;
-    const r1 = y1s[y] * outWidth;
-    const fy = fys[y];
-    const least = y0s[y] * cellsWide;
-    for (let cx = 0; cx < cellsWide; cx++) {
-      const a0 = coefficients[r0 + cx];
-      const b0 = coefficients[plane + r0 + cx];
-      const c0 = coefficients[2 * plane + r0 + cx];
-      rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
-      rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
-      rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
-    }
-    if (floorOf !== least) {
-      for (let x = 0; x < width; x++) floorRow[x] = leastInk[least + x0s[x]];
-      floorOf = least;
-    }
-    for (let x = 0, p = y * width; x < width; x++, p++) {
-      const d = deficit[p];
-      // Most of a page is paper far below the line: skip the interpolation there.
-      if (d < floorRow[x]) continue;
-      const k0 = x0s[x];
-      const k1 = x1s[x];
-      const fx = fxs[x];
-      const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
-      const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
-      const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
-      if (a * d + b * lumaDeficit[p] + c * bias > 0) ink[p] = 1;
-    }
-  }
+  const rows: DecisionRows = {
+    features,
+    coefficients,
+    outWidth,
+    plane,
+    cellsWide,
+    x0s,
+    x1s,
+    fxs,
+    leastInk: leastInkDeficits(coefficients, outWidth, plane, cellsWide, cellsHigh, strength),
+    bias: 255 * strength,
+    rowA: new Float32Array(cellsWide),
+    rowB: new Float32Array(cellsWide),
+    rowC: new Float32Array(cellsWide),
+    floorRow: new Float32Array(width),
+    floorOf: -1,
+    ink: pooledUint8(width * height),
+  };
+  for (let y = 0; y < height; y++) decideRow(rows, y, y0s[y], y1s[y], fys[y]);
+  const { ink } = rows;
   return ink;
+}
+
+/** What decideInk's rows share: the page, the model's answers and their taps, and the row buffers. */
+interface DecisionRows {
+  features: InkFeatures;
+  coefficients: ArrayLike<number>;
+  outWidth: number;
+  plane: number;
+  cellsWide: number;
+  x0s: Int32Array;
+  x1s: Int32Array;
+  fxs: Float32Array;
+  leastInk: Float32Array;
+  bias: number;
+  /** One row of coefficients, interpolated vertically, then per pixel horizontally. */
+  rowA: Float32Array;
+  rowB: Float32Array;
+  rowC: Float32Array;
+  /** Per pixel of a row, the least deficit that may be ink there (the same for the rows between two rows of answers). */
+  floorRow: Float32Array;
+  floorOf: number;
+  ink: Uint8Array;
+}
+
+/** One pixel row's decision (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
+function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1: number, fy: number): void {
+  const { features, coefficients, outWidth, plane, cellsWide, x0s, x1s, fxs, leastInk, bias, rowA, rowB, rowC, floorRow, ink } = rows;
+  const { width, deficit, lumaDeficit } = features;
+  const r0 = answerRow0 * outWidth;
+  const r1 = answerRow1 * outWidth;
+  const least = answerRow0 * cellsWide;
+  for (let cx = 0; cx < cellsWide; cx++) {
+    const a0 = coefficients[r0 + cx];
+    const b0 = coefficients[plane + r0 + cx];
+    const c0 = coefficients[2 * plane + r0 + cx];
+    rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
+    rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
+    rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
+  }
+  if (rows.floorOf !== least) {
+    for (let x = 0; x < width; x++) floorRow[x] = leastInk[least + x0s[x]];
+    rows.floorOf = least;
+  }
+  for (let x = 0, p = y * width; x < width; x++, p++) {
+    const d = deficit[p];
+    // Most of a page is paper far below the line: skip the interpolation there.
+    if (d < floorRow[x]) continue;
+    const k0 = x0s[x];
+    const k1 = x1s[x];
+    const fx = fxs[x];
+    const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
+    const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
+    const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
+    if (a * d + b * lumaDeficit[p] + c * bias > 0) ink[p] = 1;
+  }
 }
 
 /**

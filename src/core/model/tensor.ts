@@ -1,3 +1,4 @@
+import { pooledFloat32 } from '../bufferPool';
 import { InkClass, type ClassMap, type EngineInput } from '../types';
 import { rgbaWords } from '../pixelWords';
 import { MODEL_CHANNELS, type ModelGeometry, sourceSpans } from './geometry';
@@ -14,7 +15,7 @@ export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float
   if (sw !== geometry.sourceWidth || sh !== geometry.sourceHeight) throw new RangeError('geometry does not match the page');
   const { scaledWidth: tw, scaledHeight: th, inputWidth: iw, inputHeight: ih } = geometry;
   const plane = iw * ih;
-  const out = new Float32Array(plane * MODEL_CHANNELS);
+  const out = pooledFloat32(plane * MODEL_CHANNELS);
   const xs = sourceSpans(sw, tw);
   const ys = sourceSpans(sh, th);
   // When enlarging, a model column repeats one source column.
@@ -26,51 +27,76 @@ export function toModelInput(input: EngineInput, geometry: ModelGeometry): Float
     sums.fill(0);
     const y0 = ys.start[ty];
     const y1 = ys.end[ty];
-    for (let y = y0; y < y1; y++) {
-      const row = y * sw;
-      for (let tx = 0, s = 0; tx < tw; tx++, s += 4) {
-        const p0 = row + xs.start[tx];
-        const p1 = enlarging ? p0 + 1 : row + xs.end[tx];
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let a = 0;
-        if (words) {
-          for (let p = p0; p < p1; p++) {
-            const v = words[p];
-            r += v & 255;
-            g += (v >>> 8) & 255;
-            b += (v >>> 16) & 255;
-            a += inkAlpha[p];
-          }
-        } else {
-          for (let p = p0, i = p0 * 4; p < p1; p++, i += 4) {
-            r += data[i];
-            g += data[i + 1];
-            b += data[i + 2];
-            a += inkAlpha[p];
-          }
-        }
-        sums[s] += r;
-        sums[s + 1] += g;
-        sums[s + 2] += b;
-        sums[s + 3] += a;
-      }
-    }
-    const rowOut = ty * iw;
-    for (let tx = 0; tx < tw; tx++) {
-      const count = (y1 - y0) * (enlarging ? 1 : xs.end[tx] - xs.start[tx]);
-      const full = 255 * count;
-      const scale = 1 / full;
-      const k = rowOut + tx;
-      const s = tx * 4;
-      out[k] = (full - sums[s]) * scale;
-      out[plane + k] = (full - sums[s + 1]) * scale;
-      out[2 * plane + k] = (full - sums[s + 2]) * scale;
-      out[3 * plane + k] = sums[s + 3] * scale;
-    }
+    for (let y = y0; y < y1; y++) addRowSums(words, data, inkAlpha, y * sw, xs, enlarging, sums);
+    writeModelRow(out, plane, ty * iw, sums, xs, y1 - y0, enlarging);
   }
   return out;
+}
+
+/*
+ * OSR_NOTE: why page-wide loops call a function per row (or per cell). A loop nest in a function run
+ * once per page is optimised only by on-stack replacement, and Chromium's (Maglev) drops that code at
+ * every exit from an inner loop and goes back to the interpreter: the first pages, and every few
+ * pages after, ran such loops three to ten times slower (`--js-flags=--trace-deopt`: "exit from
+ * OSR'd inner loop", thousands per page). A function called per row is optimised as a whole within
+ * the first page and stays so. Node's V8 did not show it.
+ */
+
+/** One source row's R, G, B and ink alpha added to the sums of the model columns it spans. */
+function addRowSums(
+  words: Uint32Array | null,
+  data: Uint8ClampedArray | Uint8Array,
+  inkAlpha: Uint8Array,
+  row: number,
+  xs: ReturnType<typeof sourceSpans>,
+  enlarging: boolean,
+  sums: Int32Array,
+): void {
+  const tw = xs.start.length;
+  for (let tx = 0, s = 0; tx < tw; tx++, s += 4) {
+    const p0 = row + xs.start[tx];
+    const p1 = enlarging ? p0 + 1 : row + xs.end[tx];
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let a = 0;
+    if (words) {
+      for (let p = p0; p < p1; p++) {
+        const v = words[p];
+        r += v & 255;
+        g += (v >>> 8) & 255;
+        b += (v >>> 16) & 255;
+        a += inkAlpha[p];
+      }
+    } else {
+      for (let p = p0, i = p0 * 4; p < p1; p++, i += 4) {
+        r += data[i];
+        g += data[i + 1];
+        b += data[i + 2];
+        a += inkAlpha[p];
+      }
+    }
+    sums[s] += r;
+    sums[s + 1] += g;
+    sums[s + 2] += b;
+    sums[s + 3] += a;
+  }
+}
+
+/** One model row from its columns' sums over `rows` source rows: deficits per channel and the mean alpha, 0..1. */
+function writeModelRow(out: Float32Array, plane: number, rowOut: number, sums: Int32Array, xs: ReturnType<typeof sourceSpans>, rows: number, enlarging: boolean): void {
+  const tw = xs.start.length;
+  for (let tx = 0; tx < tw; tx++) {
+    const count = rows * (enlarging ? 1 : xs.end[tx] - xs.start[tx]);
+    const full = 255 * count;
+    const scale = 1 / full;
+    const k = rowOut + tx;
+    const s = tx * 4;
+    out[k] = (full - sums[s]) * scale;
+    out[plane + k] = (full - sums[s + 1]) * scale;
+    out[2 * plane + k] = (full - sums[s + 2]) * scale;
+    out[3 * plane + k] = sums[s + 3] * scale;
+  }
 }
 
 /**
@@ -139,6 +165,15 @@ export function cellAlphaSums(input: Float32Array, geometry: ModelGeometry): Flo
   return sums;
 }
 
+/** The winning ink class's share of the ink classes' softmax at one cell (a function of its own, optimised per call: see OSR_NOTE). */
+function winningInkShare(values: ArrayLike<number>, plane: number, p: number, classCount: number): number {
+  let top = -Infinity;
+  for (let c = 1; c < classCount; c++) top = Math.max(top, values[c * plane + p]);
+  let sum = 0;
+  for (let c = 1; c < classCount; c++) sum += Math.exp(values[c * plane + p] - top);
+  return 1 / sum;
+}
+
 /**
  * How sure the model is of its reading: over the class-map cells that hold ink, the mean share the
  * winning ink class takes of the ink classes' softmax (paper left out: those cells are ink whatever
@@ -157,12 +192,7 @@ export function inkedCellConfidence(values: ArrayLike<number>, dims: readonly nu
   for (let y = 0; y < mapHeight; y++) {
     for (let x = 0; x < mapWidth; x++) {
       if (inked[y * mapWidth + x] === 0) continue;
-      const p = y * outWidth + x;
-      let top = -Infinity;
-      for (let c = 1; c < classCount; c++) top = Math.max(top, values[c * plane + p]);
-      let sum = 0;
-      for (let c = 1; c < classCount; c++) sum += Math.exp(values[c * plane + p] - top);
-      total += 1 / sum;
+      total += winningInkShare(values, plane, y * outWidth + x, classCount);
       cells++;
     }
   }

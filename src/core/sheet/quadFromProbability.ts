@@ -60,17 +60,7 @@ export function quadFromProbability(map: Float32Array, width: number, height: nu
         for (let d = c + 1; d < n; d++) {
           const quad = quadOf([lines[a], lines[b], lines[c], lines[d]]);
           if (!quad) continue;
-          const [ia, ib, ic, id] = [halfPlanes[a], halfPlanes[b], halfPlanes[c], halfPlanes[d]];
-          let area = 0;
-          let overlap = 0;
-          for (let k = 0; k < ia.length; k++) {
-            if (ia[k] & ib[k] & ic[k] & id[k]) {
-              area++;
-              overlap += coarse.data[k];
-            }
-          }
-          const union = area + total - overlap;
-          scored.push({ quad: quad.lines, score: union > 0 ? overlap / union : 0 });
+          scored.push({ quad: quad.lines, score: softIoU(halfPlanes[a], halfPlanes[b], halfPlanes[c], halfPlanes[d], coarse.data, total) });
         }
   if (scored.length === 0) return null;
   scored.sort((p, q) => q.score - p.score);
@@ -89,6 +79,23 @@ export function quadFromProbability(map: Float32Array, width: number, height: nu
   let onSheet = 0;
   forEachCellInside(best.lines, full, 1, 1, () => onSheet++);
   return { corners: quad.corners, agreement: best.score, offSheetShare: 1 - onSheet / (width * height), edgeSides: best.lines.filter((l) => !l.border).length };
+}
+
+/**
+ * Soft IoU with the coarse map of the cells inside all four half-planes (`total`: the map's sum; a
+ * function of its own, optimised per call: see OSR_NOTE in model/tensor.ts).
+ */
+function softIoU(ia: Uint8Array, ib: Uint8Array, ic: Uint8Array, id: Uint8Array, data: Float32Array, total: number): number {
+  let area = 0;
+  let overlap = 0;
+  for (let k = 0; k < ia.length; k++) {
+    if (ia[k] & ib[k] & ic[k] & id[k]) {
+      area++;
+      overlap += data[k];
+    }
+  }
+  const union = area + total - overlap;
+  return union > 0 ? overlap / union : 0;
 }
 
 interface Gradient {

@@ -134,72 +134,77 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
       if (angle[i * n + j] <= OPPOSITE_ANGLE) pairs.push([i, j]);
     }
   }
-  const frameArea = width * height;
-  const detail = darkDetail(image);
-  const profiles = new Map<Side, LineProfile>();
-  const frameCentre = { x: (width - 1) / 2, y: (height - 1) / 2 };
+  const search: QuadSearch = { image, sides, angle, crossing, detail: darkDetail(image), profiles: new Map<Side, LineProfile>() };
   let best: SheetQuad | null = null;
   for (let i = 0; i < pairs.length; i++) {
     for (let j = i + 1; j < pairs.length; j++) {
-      const [i1, i2] = pairs[i];
-      const [j1, j2] = pairs[j];
-      if (i1 === j1 || i1 === j2 || i2 === j1 || i2 === j2) continue;
-      if (angle[i1 * n + j1] < ADJACENT_ANGLE || angle[i2 * n + j2] < ADJACENT_ANGLE || angle[i1 * n + j2] < ADJACENT_ANGLE || angle[i2 * n + j1] < ADJACENT_ANGLE) continue;
-      const a1 = sides[i1];
-      const a2 = sides[i2];
-      const b1 = sides[j1];
-      const b2 = sides[j2];
-      const found = (a1.border ? 0 : 1) + (a2.border ? 0 : 1) + (b1.border ? 0 : 1) + (b2.border ? 0 : 1);
-      if (found < 2) continue;
-      const c0 = crossing[i1 * n + j1];
-      const c1 = crossing[j1 * n + i2];
-      const c2 = crossing[i2 * n + j2];
-      const c3 = crossing[j2 * n + i1];
-      if (!c0 || !c1 || !c2 || !c3) continue;
-      const corners = [c0, c1, c2, c3];
-      if (corners.some((p) => p.x < -width || p.x > 2 * width || p.y < -height || p.y > 2 * height)) continue;
-      if (!convexWithOpenCorners(corners)) continue;
-      const area = areaInFrame(corners, width, height) / frameArea;
-      if (area < MIN_AREA || area > MAX_AREA) continue;
-      // A photo of a document is taken of the document: the sheet's middle lies in the frame's middle part.
-      const middle = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
-      if (Math.abs(middle.x - frameCentre.x) > MIDDLE_REACH * width || Math.abs(middle.y - frameCentre.y) > MIDDLE_REACH * height) continue;
-      const centre = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
-      // Sides in order around the quad: b1 joins corners 0–1, a2 joins 1–2, b2 joins 2–3, a1 joins 3–0.
-      const ordered: Side[] = [b1, a2, b2, a1];
-      let score = 0;
-      let judged = 0;
-      let rejected = false;
-      for (let k = 0; k < 4 && !rejected; k++) {
-        const side = ordered[k];
-        if (side.border) continue;
-        const p = corners[k];
-        const q = corners[(k + 1) % 4];
-        let profile = profiles.get(side);
-        if (!profile) {
-          profile = lineProfile(image, detail, side);
-          profiles.set(side, profile);
-        }
-        const e = segmentEvidence(profile, p, q, inwardIsNormal(side, centre));
-        if (
-          e.visible < MIN_VISIBLE ||
-          e.supported < MIN_SUPPORT * e.visible ||
-          e.lighterInside < MIN_LIGHTER_INSIDE * e.supported ||
-          inkRunsAcross(e)
-        ) {
-          rejected = true;
-          break;
-        }
-        judged++;
-        score += e.supported - 2 * (e.visible - e.supported);
-      }
-      if (rejected || judged < 2 || score <= 0) continue;
-      if (!best || score > best.score) {
-        best = { sides: ordered as SheetQuad['sides'], corners: corners as SheetQuad['corners'], score };
-      }
+      const quad = quadOfPairs(search, pairs[i], pairs[j]);
+      if (quad && (!best || quad.score > best.score)) best = quad;
     }
   }
   return best;
+}
+
+/** What bestSheetQuad's search shares between candidates: the sides, their angles and crossings, and the profiles measured so far. */
+interface QuadSearch {
+  image: LowResolutionImage;
+  sides: Side[];
+  angle: Float64Array;
+  crossing: Array<Point | null>;
+  detail: ReturnType<typeof darkDetail>;
+  profiles: Map<Side, LineProfile>;
+}
+
+/**
+ * The quad of two pairs of roughly opposite sides, scored, or null when it cannot be the sheet (a
+ * function of its own, optimised per call: see OSR_NOTE in model/tensor.ts).
+ */
+function quadOfPairs(search: QuadSearch, [i1, i2]: [number, number], [j1, j2]: [number, number]): SheetQuad | null {
+  const { image, sides, angle, crossing, detail, profiles } = search;
+  const { width, height } = image;
+  const n = sides.length;
+  if (i1 === j1 || i1 === j2 || i2 === j1 || i2 === j2) return null;
+  if (angle[i1 * n + j1] < ADJACENT_ANGLE || angle[i2 * n + j2] < ADJACENT_ANGLE || angle[i1 * n + j2] < ADJACENT_ANGLE || angle[i2 * n + j1] < ADJACENT_ANGLE) return null;
+  const a1 = sides[i1];
+  const a2 = sides[i2];
+  const b1 = sides[j1];
+  const b2 = sides[j2];
+  const found = (a1.border ? 0 : 1) + (a2.border ? 0 : 1) + (b1.border ? 0 : 1) + (b2.border ? 0 : 1);
+  if (found < 2) return null;
+  const c0 = crossing[i1 * n + j1];
+  const c1 = crossing[j1 * n + i2];
+  const c2 = crossing[i2 * n + j2];
+  const c3 = crossing[j2 * n + i1];
+  if (!c0 || !c1 || !c2 || !c3) return null;
+  const corners = [c0, c1, c2, c3];
+  if (corners.some((p) => p.x < -width || p.x > 2 * width || p.y < -height || p.y > 2 * height)) return null;
+  if (!convexWithOpenCorners(corners)) return null;
+  const area = areaInFrame(corners, width, height) / (width * height);
+  if (area < MIN_AREA || area > MAX_AREA) return null;
+  // A photo of a document is taken of the document: the sheet's middle lies in the frame's middle part.
+  const centre = { x: (corners[0].x + corners[1].x + corners[2].x + corners[3].x) / 4, y: (corners[0].y + corners[1].y + corners[2].y + corners[3].y) / 4 };
+  if (Math.abs(centre.x - (width - 1) / 2) > MIDDLE_REACH * width || Math.abs(centre.y - (height - 1) / 2) > MIDDLE_REACH * height) return null;
+  // Sides in order around the quad: b1 joins corners 0–1, a2 joins 1–2, b2 joins 2–3, a1 joins 3–0.
+  const ordered: Side[] = [b1, a2, b2, a1];
+  let score = 0;
+  let judged = 0;
+  for (let k = 0; k < 4; k++) {
+    const side = ordered[k];
+    if (side.border) continue;
+    const p = corners[k];
+    const q = corners[(k + 1) % 4];
+    let profile = profiles.get(side);
+    if (!profile) {
+      profile = lineProfile(image, detail, side);
+      profiles.set(side, profile);
+    }
+    const e = segmentEvidence(profile, p, q, inwardIsNormal(side, centre));
+    if (e.visible < MIN_VISIBLE || e.supported < MIN_SUPPORT * e.visible || e.lighterInside < MIN_LIGHTER_INSIDE * e.supported || inkRunsAcross(e)) return null;
+    judged++;
+    score += e.supported - 2 * (e.visible - e.supported);
+  }
+  if (judged < 2 || score <= 0) return null;
+  return { sides: ordered as SheetQuad['sides'], corners: corners as SheetQuad['corners'], score };
 }
 
 /** Whether the sheet lies on the side of the line its normal (cos θ, sin θ) points to. */
