@@ -10,7 +10,7 @@
  * Buffers left unused for IDLE_MS are released, so an idle tab or server holds none.
  */
 const POOLED_MIN_BYTES = 1 << 20;
-const POOLED_MAX_BYTES = 512 << 20;
+const POOLED_MAX_BYTES = 256 << 20;
 const IDLE_MS = 20_000;
 
 const free = new Map<number, ArrayBuffer[]>();

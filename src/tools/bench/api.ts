@@ -142,7 +142,7 @@ export const apiTarget: BenchTarget = {
         const rss = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
         measurements.push({ megapixels: input.megapixels, stages: samples.medians(), peakRss: rss || undefined });
       }
-      notes.push(`server: its own process on loopback, embedded database, ${os.availableParallelism()} processing threads (one per core); peak RSS is the server's; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
+      notes.push(`server: its own process on loopback, embedded database, ${os.availableParallelism()} processing threads (one per core), GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? '(unset)'}; peak RSS is the server's; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`);
       return { target: 'api', measurements, notes };
     } finally {
       await stopServer(server.child);
