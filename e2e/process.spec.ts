@@ -1,8 +1,8 @@
 /** Processing on this device: a dropped photo and a PDF become transparent ink, in the worker (WASM/classical). */
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { alphaCoverage, inkPdf, inkPhoto } from './support/documents';
-import { downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
+import { alphaCoverage, inkCentre, inkPdf, inkPhoto, upsideDownPhoto } from './support/documents';
+import { chooseWhere, downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
 import { modelDeployed } from './support/model';
 import { scannedPdf } from '../src/server/testing/fixtures';
 
@@ -108,6 +108,27 @@ for (const where of ['This device', 'Server'] as const) {
     expect(geometry.left / scale).toBeLessThan(100);
     expect((geometry.left + geometry.w) / scale).toBeLessThanOrEqual(800.5);
     expect((geometry.top + geometry.h) / scale).toBeLessThanOrEqual(600.5);
+  });
+}
+
+// Phones store a turned photo's pixels unturned, with an EXIF orientation; the device's fast JPEG path must not lose it.
+for (const where of ['This device', 'Server'] as const) {
+  test(`a photo stored upside down with its EXIF orientation comes out upright (${where})`, async ({ page }) => {
+    await openApp(page);
+    await chooseWhere(page, where);
+    await page.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Basic' });
+    const name = `upside-down-${where === 'Server' ? 'server' : 'device'}.jpg`;
+    await dropFiles(page, [await upsideDownPhoto(name)]);
+    const item = await finishedResult(page, name);
+    await expect(item).toContainText(where === 'Server' ? 'on the server' : 'on this device');
+    const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+    const bytes = await downloadBytes(download);
+    const coverage = await alphaCoverage(bytes);
+    expect([coverage.width, coverage.height]).toEqual([800, 600]);
+    // Upright, the ink is in the top-left quarter (stored unturned it would sit bottom right).
+    const centre = await inkCentre(bytes);
+    expect(centre.x).toBeLessThan(0.4);
+    expect(centre.y).toBeLessThan(0.4);
   });
 }
 

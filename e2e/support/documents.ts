@@ -35,6 +35,36 @@ export async function sheetOnDeskPhoto(name = 'sheet-on-desk.jpg'): Promise<Test
   return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer() };
 }
 
+/**
+ * A photo stored upside down with EXIF orientation 3, as phones write it: shown upright, its ink (a
+ * blue signature and two printed bars) lies in the top-left quarter of the 800 × 600 picture.
+ */
+export async function upsideDownPhoto(name = 'turned.jpg'): Promise<TestFile> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <rect width="800" height="600" fill="rgb(240,234,220)"/>
+    <g fill="#2b2b2b"><rect x="40" y="40" width="280" height="8"/><rect x="40" y="70" width="220" height="8"/></g>
+    <path d="M 50 200 C 110 110, 170 260, 300 150" stroke="rgb(25,40,170)" stroke-width="7" fill="none" stroke-linecap="round"/>
+  </svg>`;
+  const upright = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  const buffer = await sharp(upright.data, { raw: upright.info }).rotate(180).withMetadata({ orientation: 3 }).jpeg({ quality: 92 }).toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** The mean position of a PNG's visible pixels (alpha ≥ 128), as shares of its width and height. */
+export async function inkCentre(buffer: Buffer): Promise<{ x: number; y: number }> {
+  const { data, info } = await sharp(buffer).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  for (let p = 0; p < info.width * info.height; p++) {
+    if (data[p * 4 + 3] < 128) continue;
+    sx += p % info.width;
+    sy += Math.floor(p / info.width);
+    n++;
+  }
+  return { x: sx / n / info.width, y: sy / n / info.height };
+}
+
 /** A typed page photographed on warm paper: a heading, lines of printed text and a form line; no signature, no stamp. */
 export async function typedPhoto(name = 'typed-page.jpg', width = 800, height = 600): Promise<TestFile> {
   const lines = ['Delivery note No. 5127 of 12 March', 'Goods: 24 boxes of printing paper, A4', 'Received in full and in good order', 'Total: 1 280.00 EUR, paid by transfer'];

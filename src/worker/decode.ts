@@ -46,11 +46,11 @@ export async function decodeInput(input: Blob): Promise<DecodedInput> {
 }
 
 /**
- * An opaque picture (a JPEG: every photo) copied out of the bitmap in one step, into a reused buffer:
+ * An opaque, unturned picture (a JPEG: every photo) copied out of the bitmap in one step, into a reused buffer:
  * the canvas way draws it into a fresh canvas and copies it out again, 32 MB of new memory at 4 MP
  * and half the decode's time. The same bytes (measured: identical to the canvas's on a 4-MP photo).
- * Null where the browser cannot, or the picture has an alpha channel (the canvas keeps it
- * unpremultiplied as asked).
+ * Null where the browser cannot, the picture has an alpha channel (the canvas keeps it
+ * unpremultiplied as asked), or an EXIF orientation turns it (the canvas draws it turned).
  */
 async function opaqueRasterOf(bitmap: ImageBitmap): Promise<RgbaImage | null> {
   if (typeof VideoFrame === 'undefined') return null;
@@ -60,6 +60,10 @@ async function opaqueRasterOf(bitmap: ImageBitmap): Promise<RgbaImage | null> {
   let data: Uint8ClampedArray | undefined;
   try {
     frame = new VideoFrame(bitmap, { timestamp: 0 });
+    // A photo with an EXIF orientation comes as the unturned pixels plus a rotation or flip (seen in
+    // Chromium 156: copyTo then gives the photo upside down or sideways): only an unturned frame is copied.
+    const { rotation, flip } = frame as VideoFrame & { rotation?: number; flip?: boolean };
+    if (rotation !== 0 || flip !== false) return null;
     if ((frame.format !== 'BGRX' && frame.format !== 'RGBX') || frame.codedWidth !== width || frame.codedHeight !== height) return null;
     data = pooledUint8Clamped(width * height * 4);
     const [plane] = await frame.copyTo(data, { format: 'RGBA', colorSpace: 'srgb' });
