@@ -18,9 +18,14 @@ export async function sniffInput(input: Blob): Promise<InputKind> {
   throw new Error('Not a PNG, JPG or PDF file.');
 }
 
+/** Refuses a raster too large to hold in memory, before allocating it. */
+function refuseTooLarge(width: number, height: number): void {
+  if (width * height > MAX_PIXELS) throw new Error(`The image is too large (${width}×${height}).`);
+}
+
 export function rasterFromBitmap(bitmap: ImageBitmap | OffscreenCanvas): RgbaImage {
   const { width, height } = bitmap;
-  if (width * height > MAX_PIXELS) throw new Error(`The image is too large (${width}×${height}).`);
+  refuseTooLarge(width, height);
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('No 2D canvas in this browser.');
@@ -55,7 +60,7 @@ export async function decodeInput(input: Blob): Promise<DecodedInput> {
 async function opaqueRasterOf(bitmap: ImageBitmap): Promise<RgbaImage | null> {
   if (typeof VideoFrame === 'undefined') return null;
   const { width, height } = bitmap;
-  if (width * height > MAX_PIXELS) throw new Error(`The image is too large (${width}×${height}).`);
+  refuseTooLarge(width, height);
   let frame: VideoFrame | undefined;
   let data: Uint8ClampedArray | undefined;
   try {
