@@ -6,10 +6,13 @@
  * handed out again, zeroed, to the next request of the same byte length.
  *
  * Only the owner of a buffer gives it back, once, when nothing refers to it any more; a view over
- * part of a buffer, or a buffer another owner holds (a caller's image), is never given back.
+ * part of a buffer, or a buffer another owner holds (a caller's image), is never given back. A list
+ * whose length is known only once it is filled takes a buffer of a power-of-two size
+ * (`pooledInt32List`) and gives it back through a view of its filled part (`giveBackList`).
  * Buffers left unused for IDLE_MS are released, so an idle tab or server holds none.
  */
-const POOLED_MIN_BYTES = 1 << 20;
+/** Smaller buffers are left to the allocator: below this, fresh memory costs less than a millisecond. */
+const POOLED_MIN_BYTES = 1 << 16;
 const POOLED_MAX_BYTES = 256 << 20;
 const IDLE_MS = 20_000;
 
@@ -17,10 +20,13 @@ const free = new Map<number, ArrayBuffer[]>();
 const pooled = new Set<ArrayBuffer>();
 let pooledBytes = 0;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
+/** Buffers handed out by pooledInt32List and not given back yet. */
+const lists = new WeakSet<ArrayBuffer>();
 
 function takeBuffer(byteLength: number): ArrayBuffer {
   const reused = free.get(byteLength)?.pop();
   if (!reused) return new ArrayBuffer(byteLength);
+  lists.delete(reused);
   pooled.delete(reused);
   pooledBytes -= byteLength;
   new Uint8Array(reused).fill(0);
@@ -30,6 +36,23 @@ function takeBuffer(byteLength: number): ArrayBuffer {
 export const pooledUint8 = (length: number): Uint8Array => new Uint8Array(takeBuffer(length));
 export const pooledUint8Clamped = (length: number): Uint8ClampedArray => new Uint8ClampedArray(takeBuffer(length));
 export const pooledFloat32 = (length: number): Float32Array => new Float32Array(takeBuffer(length * 4));
+export const pooledFloat64 = (length: number): Float64Array => new Float64Array(takeBuffer(length * 8));
+export const pooledInt32 = (length: number): Int32Array => new Int32Array(takeBuffer(length * 4));
+export const pooledUint32 = (length: number): Uint32Array => new Uint32Array(takeBuffer(length * 4));
+
+/** An Int32Array of at least `length` elements, its byte length a power of two (so lists of any length reuse the same few sizes). */
+export function pooledInt32List(length: number): Int32Array {
+  const buffer = takeBuffer(Math.max(POOLED_MIN_BYTES, 2 ** Math.ceil(Math.log2(Math.max(1, length) * 4))));
+  lists.add(buffer);
+  return new Int32Array(buffer);
+}
+
+/** Gives back the whole buffer of a list from `pooledInt32List`, through any view of it; anything else is left alone. */
+export function giveBackList(list: Int32Array): void {
+  if (!(list.buffer instanceof ArrayBuffer) || !lists.has(list.buffer)) return;
+  lists.delete(list.buffer);
+  giveBack(new Int32Array(list.buffer));
+}
 
 /** Gives whole buffers back for reuse; anything else (small, partial views, detached, already given) is left to the collector. */
 export function giveBack(...arrays: readonly (ArrayBufferView | null | undefined)[]): void {

@@ -1,4 +1,4 @@
-import { pooledUint8 } from './bufferPool';
+import { giveBackList, pooledUint8 } from './bufferPool';
 import { chroma, inkHue, readInkColour } from './inkColour';
 import { pixelDeficit } from './inkAlpha';
 import { pixelsWithAlpha } from './inkPixels';
@@ -150,6 +150,7 @@ export function refineClassMap(coarse: ClassMap, flattened: RgbaImage, inkAlpha:
   }
   if (coarse.handwritingRecognised) followInksByColour(out, moved, flattened, inkAlpha, inkPixels, cellX, cellY, blocksWide, opts.block);
   followIntoFaintInk(out, moved, inkAlpha, width, height, 128);
+  giveBackList(inkPixels.pixels);
   return { width, height, classes: out };
 }
 
@@ -214,7 +215,8 @@ function followInksByColour(
   const sums = new Float64Array(blocksWide * blocksHigh * entries * 4);
   const entryOf = new Int8Array(CLASSES).fill(-1);
   FOLLOWED.forEach((c, e) => (entryOf[c] = e));
-  for (let y = 0; y < height; y++) {
+  // Per row, a function of its own (optimised per call: see OSR_NOTE in model/tensor.ts); so is each pixel a path reaches below.
+  const addRowInks = (y: number): void => {
     for (let j = inkPixels.rowStart[y], rowEnd = inkPixels.rowStart[y + 1]; j < rowEnd; j++) {
       const p = inkPixels.pixels[j];
       const x = p - y * width;
@@ -228,7 +230,8 @@ function followInksByColour(
       sums[s + 2] += ink[2];
       sums[s + 3]++;
     }
-  }
+  };
+  for (let y = 0; y < height; y++) addRowInks(y);
   const { colour: refs, known: refKnown } = pooledMeans(sums, entries, blocksWide, blocksHigh);
   // The pale shoulder of a blurred pen stroke looks like a pale stamp's ink; it is told by the
   // pen's darker core beside it.
@@ -251,41 +254,41 @@ function followInksByColour(
   const follow = (queue: number[], from: number, into: number, accept: (t: number) => boolean, chromaOnly = false, sparePenShoulders = false): void => {
     const eFrom = FOLLOWED.indexOf(from);
     const eInto = FOLLOWED.indexOf(into);
-    for (let head = 0; head < queue.length; head++) {
-      const p = queue[head];
-      const x = p % width;
-      const y = (p - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (out[q] !== into || inkAlpha[q] < PEN_ALPHA) continue;
-          if (sparePenShoulders && isPenShoulder(q, xx, yy)) continue;
-          const k = blockOf(xx, yy) * entries;
-          if (refKnown[k + eFrom] === 0 || refKnown[k + eInto] === 0) continue;
-          const h = (k + eFrom) * 3;
-          const s = (k + eInto) * 3;
-          let ar = refs[h] - refs[s];
-          let ag = refs[h + 1] - refs[s + 1];
-          let ab = refs[h + 2] - refs[s + 2];
-          if (chromaOnly) {
-            const grey = (ar + ag + ab) / 3;
-            ar -= grey;
-            ag -= grey;
-            ab -= grey;
-          }
-          const axis2 = ar * ar + ag * ag + ab * ab;
-          if (axis2 < PEN_STAMP_SEPARATION * PEN_STAMP_SEPARATION) continue;
-          readInkColour(data, q, inkAlpha[q], ink);
-          const t = ((ink[0] - refs[s]) * ar + (ink[1] - refs[s + 1]) * ag + (ink[2] - refs[s + 2]) * ab) / axis2;
-          if (!accept(t)) continue;
-          out[q] = from;
-          moved.push(q);
-          queue.push(q);
+    for (let head = 0; head < queue.length; head++) followFrom(queue[head], queue, from, into, eFrom, eInto, accept, chromaOnly, sparePenShoulders);
+  };
+  const followFrom = (p: number, queue: number[], from: number, into: number, eFrom: number, eInto: number, accept: (t: number) => boolean, chromaOnly: boolean, sparePenShoulders: boolean): void => {
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx < 0 || xx >= width) continue;
+        const q = yy * width + xx;
+        if (out[q] !== into || inkAlpha[q] < PEN_ALPHA) continue;
+        if (sparePenShoulders && isPenShoulder(q, xx, yy)) continue;
+        const k = blockOf(xx, yy) * entries;
+        if (refKnown[k + eFrom] === 0 || refKnown[k + eInto] === 0) continue;
+        const h = (k + eFrom) * 3;
+        const s = (k + eInto) * 3;
+        let ar = refs[h] - refs[s];
+        let ag = refs[h + 1] - refs[s + 1];
+        let ab = refs[h + 2] - refs[s + 2];
+        if (chromaOnly) {
+          const grey = (ar + ag + ab) / 3;
+          ar -= grey;
+          ag -= grey;
+          ab -= grey;
         }
+        const axis2 = ar * ar + ag * ag + ab * ab;
+        if (axis2 < PEN_STAMP_SEPARATION * PEN_STAMP_SEPARATION) continue;
+        readInkColour(data, q, inkAlpha[q], ink);
+        const t = ((ink[0] - refs[s]) * ar + (ink[1] - refs[s + 1]) * ag + (ink[2] - refs[s + 2]) * ab) / axis2;
+        if (!accept(t)) continue;
+        out[q] = from;
+        moved.push(q);
+        queue.push(q);
       }
     }
   };
@@ -293,25 +296,21 @@ function followInksByColour(
   const frontier = (own: number, other: number): number[] => {
     const seeds: number[] = [];
     // The native search skips the page's other pixels (most of a 12-MP page is paper).
-    for (let p = out.indexOf(own); p !== -1; p = out.indexOf(own, p + 1)) {
-      if (inkAlpha[p] < 128) continue;
-      const x = p % width;
-      const y = (p - x) / width;
-      let touches = false;
-      for (let dy = -1; dy <= 1 && !touches; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < width && out[yy * width + xx] === other) {
-            touches = true;
-            break;
-          }
-        }
-      }
-      if (touches) seeds.push(p);
-    }
+    for (let p = out.indexOf(own); p !== -1; p = out.indexOf(own, p + 1)) if (inkAlpha[p] >= 128 && touchesClass(p, other)) seeds.push(p);
     return seeds;
+  };
+  const touchesClass = (p: number, other: number): boolean => {
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const yy = y + dy;
+      if (yy < 0 || yy >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        if (xx >= 0 && xx < width && out[yy * width + xx] === other) return true;
+      }
+    }
+    return false;
   };
   follow(frontier(InkClass.handwriting, InkClass.stamp), InkClass.handwriting, InkClass.stamp, (t) => t >= PEN_SIDE);
   follow(frontier(InkClass.stamp, InkClass.handwriting), InkClass.stamp, InkClass.handwriting, (t) => 1 - t <= STAMP_SIDE, false, true);

@@ -1,3 +1,4 @@
+import { giveBackList } from './bufferPool';
 import { inkScale } from './inkAlpha';
 import { pixelsWithAlpha } from './inkPixels';
 import { InkClass, type ClassMap, type CleanOptions, type RgbaImage } from './types';
@@ -80,7 +81,8 @@ export function composeInk(flattened: RgbaImage, inkAlpha: Uint8Array, classMap:
   for (let y = 0; y < height; y++) cellY[y] = Math.min(classMap.height - 1, Math.floor((y * classMap.height) / height));
   // Only the ink is visited; the pixels before each kept one (paper, dropped ink) are cleared in one native fill.
   let cleared = 0;
-  for (const p of pixelsWithAlpha(inkAlpha.subarray(0, width * height), 1)) {
+  const inkPixels = pixelsWithAlpha(inkAlpha.subarray(0, width * height), 1);
+  for (const p of inkPixels) {
     const y = (p / width) | 0;
     const cx = cellX[p - y * width];
     const cy = cellY[y];
@@ -98,5 +100,6 @@ export function composeInk(flattened: RgbaImage, inkAlpha: Uint8Array, classMap:
     cleared = p + 1;
   }
   data.fill(0, cleared * 4);
+  giveBackList(inkPixels);
   return flattened;
 }

@@ -1,19 +1,14 @@
+import { pooledInt32List } from './bufferPool';
+
 /**
  * The pixels whose ink alpha is at least `least`, in page order. `least` is 1 (any ink) or 128 (solid
  * ink, the top bit of the alpha byte): one test of a 32-bit word then skips four pixels of paper,
- * and most of a page is paper (a 12-MP photo's ink is a few percent of it).
+ * and most of a page is paper (a 12-MP photo's ink is a few percent of it). The list is a view of a
+ * pooled buffer: its owner gives it back with giveBackList.
  */
 export function pixelsWithAlpha(inkAlpha: Uint8Array, least: 1 | 128): Int32Array {
-  let pixels = new Int32Array(1 << 16);
+  const pixels = pooledInt32List(countWithAlpha(inkAlpha, least));
   let count = 0;
-  const add = (p: number): void => {
-    if (count === pixels.length) {
-      const grown = new Int32Array(2 * count);
-      grown.set(pixels);
-      pixels = grown;
-    }
-    pixels[count++] = p;
-  };
   let start = 0;
   if (inkAlpha.byteOffset % 4 === 0) {
     // Signed words: V8 keeps them small integers (a Uint32Array's values above 2^31 are not).
@@ -22,10 +17,27 @@ export function pixelsWithAlpha(inkAlpha: Uint8Array, least: 1 | 128): Int32Arra
     for (let w = 0; w < words.length; w++) {
       if ((words[w] & bits) === 0) continue;
       // Which of the four holds ink is read from the bytes: no assumption on the host's byte order.
-      for (let p = w << 2, end = p + 4; p < end; p++) if (inkAlpha[p] >= least) add(p);
+      for (let p = w << 2, end = p + 4; p < end; p++) if (inkAlpha[p] >= least) pixels[count++] = p;
     }
     start = words.length << 2;
   }
-  for (let p = start; p < inkAlpha.length; p++) if (inkAlpha[p] >= least) add(p);
+  for (let p = start; p < inkAlpha.length; p++) if (inkAlpha[p] >= least) pixels[count++] = p;
   return pixels.subarray(0, count);
+}
+
+/** How many pixels pixelsWithAlpha lists (its buffer is taken once, at that size), skipping paper a word at a time as it does. */
+function countWithAlpha(inkAlpha: Uint8Array, least: 1 | 128): number {
+  let count = 0;
+  let start = 0;
+  if (inkAlpha.byteOffset % 4 === 0) {
+    const words = new Int32Array(inkAlpha.buffer, inkAlpha.byteOffset, inkAlpha.length >>> 2);
+    const bits = least === 1 ? -1 : 0x80808080 | 0;
+    for (let w = 0; w < words.length; w++) {
+      if ((words[w] & bits) === 0) continue;
+      for (let p = w << 2, end = p + 4; p < end; p++) if (inkAlpha[p] >= least) count++;
+    }
+    start = words.length << 2;
+  }
+  for (let p = start; p < inkAlpha.length; p++) if (inkAlpha[p] >= least) count++;
+  return count;
 }

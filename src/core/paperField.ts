@@ -1,4 +1,4 @@
-import { pooledUint8Clamped } from './bufferPool';
+import { giveBack, pooledFloat32, pooledUint8Clamped } from './bufferPool';
 import { rgbaWords } from './pixelWords';
 import type { SheetSpans } from './sheet/sheetSpans';
 import type { RgbaImage } from './types';
@@ -60,11 +60,12 @@ export function estimatePaperField(image: RgbaImage, options: Partial<PaperField
   const field: PaperField = { block, gridWidth, gridHeight, rgb };
   for (let c = 0; c < 3; c++) {
     const plane = channelPlane(field, c);
-    filterPlane(plane, gridWidth, gridHeight, opts.closingRadius, Math.max);
-    filterPlane(plane, gridWidth, gridHeight, opts.closingRadius, Math.min);
+    filterPlane(plane, gridWidth, gridHeight, opts.closingRadius, true);
+    filterPlane(plane, gridWidth, gridHeight, opts.closingRadius, false);
     boxBlurPlane(plane, gridWidth, gridHeight, opts.smoothRadius);
     boxBlurPlane(plane, gridWidth, gridHeight, opts.smoothRadius);
     for (let k = 0; k < plane.length; k++) rgb[k * 3 + c] = Math.max(1, plane[k]);
+    giveBack(plane);
   }
   return field;
 }
@@ -162,67 +163,74 @@ function fillUnsampledBlocks(rgb: Float32Array, sampled: Uint8Array, w: number, 
 }
 
 function channelPlane(field: PaperField, channel: number): Float32Array {
-  const plane = new Float32Array(field.gridWidth * field.gridHeight);
+  const plane = pooledFloat32(field.gridWidth * field.gridHeight);
   for (let k = 0; k < plane.length; k++) plane[k] = field.rgb[k * 3 + channel];
   return plane;
 }
 
-/** Separable running max or min over a (2r+1)² window, in place (grids are small: plain loops). */
-function filterPlane(plane: Float32Array, w: number, h: number, r: number, pick: (a: number, b: number) => number): void {
+/**
+ * Separable running max (or min) over a (2r+1)² window, in place. Each pass is a function per row
+ * (optimised per call: see OSR_NOTE in model/tensor.ts).
+ */
+function filterPlane(plane: Float32Array, w: number, h: number, r: number, takeMax: boolean): void {
   if (r <= 0) return;
-  const tmp = new Float32Array(plane.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = plane[y * w + x];
-      for (let dx = -r; dx <= r; dx++) {
-        const xx = x + dx;
-        if (xx >= 0 && xx < w) v = pick(v, plane[y * w + xx]);
-      }
-      tmp[y * w + x] = v;
+  const tmp = pooledFloat32(plane.length);
+  for (let y = 0; y < h; y++) extremeAlongRow(plane, tmp, y * w, w, r, takeMax);
+  for (let y = 0; y < h; y++) extremeAcrossRows(tmp, plane, y, w, h, r, takeMax);
+  giveBack(tmp);
+}
+
+function extremeAlongRow(from: Float32Array, to: Float32Array, rowStart: number, w: number, r: number, takeMax: boolean): void {
+  for (let x = 0; x < w; x++) {
+    let v = from[rowStart + x];
+    const last = rowStart + Math.min(w - 1, x + r);
+    for (let i = rowStart + Math.max(0, x - r); i <= last; i++) {
+      const u = from[i];
+      if (takeMax ? u > v : u < v) v = u;
     }
-  }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = tmp[y * w + x];
-      for (let dy = -r; dy <= r; dy++) {
-        const yy = y + dy;
-        if (yy >= 0 && yy < h) v = pick(v, tmp[yy * w + x]);
-      }
-      plane[y * w + x] = v;
-    }
+    to[rowStart + x] = v;
   }
 }
 
+function extremeAcrossRows(from: Float32Array, to: Float32Array, y: number, w: number, h: number, r: number, takeMax: boolean): void {
+  const firstRow = Math.max(0, y - r);
+  const lastRow = Math.min(h - 1, y + r);
+  for (let x = 0; x < w; x++) {
+    let v = from[y * w + x];
+    for (let yy = firstRow; yy <= lastRow; yy++) {
+      const u = from[yy * w + x];
+      if (takeMax ? u > v : u < v) v = u;
+    }
+    to[y * w + x] = v;
+  }
+}
+
+/** Separable box mean over a (2r+1)² window (clipped at the borders), in place; a function per row as above. */
 function boxBlurPlane(plane: Float32Array, w: number, h: number, r: number): void {
   if (r <= 0) return;
-  const tmp = new Float32Array(plane.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      let n = 0;
-      for (let dx = -r; dx <= r; dx++) {
-        const xx = x + dx;
-        if (xx >= 0 && xx < w) {
-          s += plane[y * w + xx];
-          n++;
-        }
-      }
-      tmp[y * w + x] = s / n;
-    }
+  const tmp = pooledFloat32(plane.length);
+  for (let y = 0; y < h; y++) meanAlongRow(plane, tmp, y * w, w, r);
+  for (let y = 0; y < h; y++) meanAcrossRows(tmp, plane, y, w, h, r);
+  giveBack(tmp);
+}
+
+function meanAlongRow(from: Float32Array, to: Float32Array, rowStart: number, w: number, r: number): void {
+  for (let x = 0; x < w; x++) {
+    const first = Math.max(0, x - r);
+    const last = Math.min(w - 1, x + r);
+    let s = 0;
+    for (let xx = first; xx <= last; xx++) s += from[rowStart + xx];
+    to[rowStart + x] = s / (last - first + 1);
   }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      let n = 0;
-      for (let dy = -r; dy <= r; dy++) {
-        const yy = y + dy;
-        if (yy >= 0 && yy < h) {
-          s += tmp[yy * w + x];
-          n++;
-        }
-      }
-      plane[y * w + x] = s / n;
-    }
+}
+
+function meanAcrossRows(from: Float32Array, to: Float32Array, y: number, w: number, h: number, r: number): void {
+  const firstRow = Math.max(0, y - r);
+  const lastRow = Math.min(h - 1, y + r);
+  for (let x = 0; x < w; x++) {
+    let s = 0;
+    for (let yy = firstRow; yy <= lastRow; yy++) s += from[yy * w + x];
+    to[y * w + x] = s / (lastRow - firstRow + 1);
   }
 }
 

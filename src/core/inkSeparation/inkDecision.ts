@@ -1,4 +1,4 @@
-import { pooledUint8 } from '../bufferPool';
+import { giveBack, pooledFloat32, pooledUint8 } from '../bufferPool';
 import type { InkFeatures } from './features';
 import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
 import { axisTaps } from '../cellInterpolation';
@@ -43,8 +43,8 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
     ink: pooledUint8(width * height),
   };
   for (let y = 0; y < height; y++) decideRow(rows, y, y0s[y], y1s[y], fys[y]);
-  const { ink } = rows;
-  return ink;
+  giveBack(rows.leastInk);
+  return rows.ink;
 }
 
 /** What decideInk's rows share: the page, the model's answers and their taps, and the row buffers. */
@@ -109,7 +109,7 @@ function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1
  * interpolated test is a weighted mean of four such tests, negative below the least of their four bounds.
  */
 function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, plane: number, cellsWide: number, cellsHigh: number, strength: number): Float32Array {
-  const bound = new Float32Array(cellsWide * cellsHigh);
+  const bound = pooledFloat32(cellsWide * cellsHigh);
   for (let cy = 0; cy < cellsHigh; cy++) {
     for (let cx = 0; cx < cellsWide; cx++) {
       const o = cy * outWidth + cx;
@@ -118,7 +118,7 @@ function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, pla
       bound[cy * cellsWide + cx] = c >= 0 ? 0 : slope <= 0 ? 256 : (-255 * strength * c) / slope;
     }
   }
-  const least = new Float32Array(cellsWide * cellsHigh);
+  const least = pooledFloat32(cellsWide * cellsHigh);
   for (let cy = 0; cy < cellsHigh; cy++) {
     const cy1 = Math.min(cellsHigh - 1, cy + 1);
     for (let cx = 0; cx < cellsWide; cx++) {
@@ -126,5 +126,6 @@ function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, pla
       least[cy * cellsWide + cx] = Math.min(bound[cy * cellsWide + cx], bound[cy * cellsWide + cx1], bound[cy1 * cellsWide + cx], bound[cy1 * cellsWide + cx1]);
     }
   }
+  giveBack(bound);
   return least;
 }

@@ -1,3 +1,4 @@
+import { giveBack } from '../bufferPool';
 import { InkClass, type ClassMap } from '../types';
 import type { ModelGeometry } from './geometry';
 import { cellAlphaSums } from './tensor';
@@ -60,5 +61,6 @@ function solidCells(input: Float32Array, geometry: ModelGeometry): Uint8Array {
   const threshold = SOLID_ALPHA * geometry.outputStride * geometry.outputStride;
   const solid = new Uint8Array(sums.length);
   for (let k = 0; k < solid.length; k++) solid[k] = sums[k] >= threshold ? 1 : 0;
+  giveBack(sums);
   return solid;
 }

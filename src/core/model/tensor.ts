@@ -1,4 +1,4 @@
-import { pooledFloat32 } from '../bufferPool';
+import { giveBack, pooledFloat32 } from '../bufferPool';
 import { InkClass, type ClassMap, type EngineInput } from '../types';
 import { rgbaWords } from '../pixelWords';
 import { MODEL_CHANNELS, type ModelGeometry, sourceSpans } from './geometry';
@@ -149,20 +149,22 @@ export function inkedCells(input: Float32Array, geometry: ModelGeometry): Uint8A
   const sums = cellAlphaSums(input, geometry);
   const inked = new Uint8Array(sums.length);
   for (let k = 0; k < sums.length; k++) inked[k] = sums[k] > 0 ? 1 : 0;
+  giveBack(sums);
   return inked;
 }
 
-/** Per class-map cell, the sum of the input's ink alpha (0..1 per pixel) over its outputStride² block. */
+/** Per class-map cell, the sum of the input's ink alpha (0..1 per pixel) over its outputStride² block; pooled, given back by the caller. */
 export function cellAlphaSums(input: Float32Array, geometry: ModelGeometry): Float32Array {
   const { inputWidth: iw, inputHeight: ih, mapWidth, mapHeight, outputStride: stride } = geometry;
   const alpha = input.subarray(3 * iw * ih, 4 * iw * ih);
-  const sums = new Float32Array(mapWidth * mapHeight);
-  for (let y = 0; y < mapHeight * stride; y++) {
-    const row = y * iw;
-    const cellRow = ((y / stride) | 0) * mapWidth;
-    for (let x = 0; x < mapWidth * stride; x++) sums[cellRow + ((x / stride) | 0)] += alpha[row + x];
-  }
+  const sums = pooledFloat32(mapWidth * mapHeight);
+  for (let y = 0; y < mapHeight * stride; y++) addAlphaRow(alpha, y * iw, ((y / stride) | 0) * mapWidth, mapWidth * stride, stride, sums);
   return sums;
+}
+
+/** One input row's alpha into its cells' sums (a function of its own, optimised per call: see OSR_NOTE). */
+function addAlphaRow(alpha: Float32Array, row: number, cellRow: number, columns: number, stride: number, sums: Float32Array): void {
+  for (let x = 0; x < columns; x++) sums[cellRow + ((x / stride) | 0)] += alpha[row + x];
 }
 
 /** The winning ink class's share of the ink classes' softmax at one cell (a function of its own, optimised per call: see OSR_NOTE). */

@@ -1,5 +1,6 @@
 import type { Point, RgbaImage, SheetOutline } from '../types';
-import { lowResolution } from './lowResolution';
+import { giveBack } from '../bufferPool';
+import { giveBackLowResolution, lowResolution, type LowResolutionImage } from './lowResolution';
 import { bestSheetQuad, intersect, type Side } from './sheetQuad';
 import { edgeMap, refineLine, strongestLines } from './straightEdges';
 
@@ -19,13 +20,22 @@ const INSET = 1;
  */
 export function findSheet(image: RgbaImage): SheetOutline | null {
   const low = lowResolution(image, LOW_RESOLUTION);
-  if (low.width < 16 || low.height < 16) return null;
+  const found = low.width < 16 || low.height < 16 ? null : outlineAtLowResolution(low);
+  giveBackLowResolution(low);
+  return found;
+}
+
+function outlineAtLowResolution(low: LowResolutionImage): SheetOutline | null {
   const edges = edgeMap(low);
   const quad = bestSheetQuad(low, strongestLines(edges, CANDIDATE_LINES));
-  if (!quad) return null;
+  if (!quad) {
+    giveBack(edges.magnitude, edges.direction);
+    return null;
+  }
   const centre = quad.corners.reduce((c, p) => ({ x: c.x + p.x / 4, y: c.y + p.y / 4 }), { x: 0, y: 0 });
   // Side k runs from corner k to corner k + 1.
   const refined = quad.sides.map((side, k): Side => (side.border ? side : { ...refineLine(edges, side, quad.corners[k], quad.corners[(k + 1) % 4]), border: false }));
+  giveBack(edges.magnitude, edges.direction);
   const inset = refined.map((side) => insetSide(side, centre));
   const corners: Point[] = [];
   for (let k = 0; k < 4; k++) {

@@ -1,3 +1,4 @@
+import { giveBack, pooledFloat32 } from '../bufferPool';
 import type { CoverMap, ModelRun, Point, RgbaImage, SheetFinding, SheetOutline } from '../types';
 import { polygonMask } from '../polygon';
 import { clockwiseFromTopLeft, findSheet } from './findSheet';
@@ -34,8 +35,9 @@ const MIN_SHEET = 0.05;
 export function sheetModelInput(image: RgbaImage): Float32Array {
   const size = SHEET_INPUT_SIZE;
   const rgb = areaAverageRgb(image, size, size);
-  const input = new Float32Array(3 * size * size);
+  const input = pooledFloat32(3 * size * size);
   for (let p = 0; p < size * size; p++) for (let c = 0; c < 3; c++) input[c * size * size + p] = Math.round(rgb[p * 3 + c]) / 255;
+  giveBack(rgb);
   return input;
 }
 
@@ -48,7 +50,9 @@ export function sheetModelInput(image: RgbaImage): Float32Array {
  */
 export async function findSheetWithModel(run: ModelRun, image: RgbaImage): Promise<SheetFinding> {
   if (image.width < 16 || image.height < 16) return { sheet: null, cover: null };
-  const output = await run(sheetModelInput(image), [1, 3, SHEET_INPUT_SIZE, SHEET_INPUT_SIZE]);
+  const input = sheetModelInput(image);
+  const output = await run(input, [1, 3, SHEET_INPUT_SIZE, SHEET_INPUT_SIZE]);
+  giveBack(input);
   const height = output.dims[2];
   const width = output.dims[3];
   const found = outlineSheet(probabilityPlane(output.data, width * height, 0), width, height, image);

@@ -1,3 +1,4 @@
+import { giveBack } from '../bufferPool';
 import type { Point } from '../types';
 import type { LowResolutionImage } from './lowResolution';
 import { darkDetail, lineProfile, segmentEvidence, type LineProfile } from './sideEvidence';
@@ -142,6 +143,7 @@ export function bestSheetQuad(image: LowResolutionImage, lines: Line[]): SheetQu
       if (quad && (!best || quad.score > best.score)) best = quad;
     }
   }
+  giveBack(search.detail);
   return best;
 }
 

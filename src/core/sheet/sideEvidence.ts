@@ -1,3 +1,4 @@
+import { giveBack, pooledFloat32 } from '../bufferPool';
 import type { Point } from '../types';
 import type { LowResolutionImage } from './lowResolution';
 import type { Line } from './straightEdges';
@@ -48,10 +49,10 @@ export interface LineProfile {
   inkSamples: Int32Array;
 }
 
-/** Per pixel: how much darker than the brightest pixel within 2 px (ink on paper, and a desk beside the sheet). */
+/** Per pixel: how much darker than the brightest pixel within 2 px (ink on paper, and a desk beside the sheet); pooled, given back by the caller. */
 export function darkDetail(image: LowResolutionImage): Float32Array {
   const { width, height, luma } = image;
-  const rows = new Float32Array(luma.length);
+  const rows = pooledFloat32(luma.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let m = 0;
@@ -62,7 +63,7 @@ export function darkDetail(image: LowResolutionImage): Float32Array {
       rows[y * width + x] = m;
     }
   }
-  const detail = new Float32Array(luma.length);
+  const detail = pooledFloat32(luma.length);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let m = 0;
@@ -73,6 +74,7 @@ export function darkDetail(image: LowResolutionImage): Float32Array {
       detail[y * width + x] = m - luma[y * width + x];
     }
   }
+  giveBack(rows);
   return detail;
 }
 

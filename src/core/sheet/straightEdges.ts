@@ -1,3 +1,4 @@
+import { giveBack, pooledFloat32 } from '../bufferPool';
 import type { Point } from '../types';
 import type { LowResolutionImage } from './lowResolution';
 import { principalLine, type WeightedPoint } from './principalLine';
@@ -29,50 +30,58 @@ const SAME_OFFSET = 6;
 export function edgeMap(image: LowResolutionImage): EdgeMap {
   const { width, height } = image;
   const planes = [smooth(image.luma, width, height), smooth(image.blueDifference, width, height), smooth(image.redDifference, width, height)];
-  const magnitude = new Float32Array(width * height);
-  const direction = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const p = y * width + x;
-      let best = 0;
-      let gxBest = 0;
-      let gyBest = 0;
-      for (const plane of planes) {
-        const gx = (plane[p - width + 1] + 2 * plane[p + 1] + plane[p + width + 1] - plane[p - width - 1] - 2 * plane[p - 1] - plane[p + width - 1]) / 8;
-        const gy = (plane[p + width - 1] + 2 * plane[p + width] + plane[p + width + 1] - plane[p - width - 1] - 2 * plane[p - width] - plane[p - width + 1]) / 8;
-        const m = gx * gx + gy * gy;
-        if (m > best) {
-          best = m;
-          gxBest = gx;
-          gyBest = gy;
-        }
-      }
-      magnitude[p] = Math.sqrt(best);
-      let angle = Math.atan2(gyBest, gxBest);
-      if (angle < 0) angle += Math.PI;
-      direction[p] = angle >= Math.PI ? 0 : angle;
-    }
-  }
+  const magnitude = pooledFloat32(width * height);
+  const direction = pooledFloat32(width * height);
+  for (let y = 1; y < height - 1; y++) edgeRow(planes, y * width, width, magnitude, direction);
+  giveBack(...planes);
   return { width, height, magnitude, direction };
+}
+
+/** One row's strongest gradient over the planes (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
+function edgeRow(planes: Float32Array[], rowStart: number, width: number, magnitude: Float32Array, direction: Float32Array): void {
+  for (let p = rowStart + 1; p < rowStart + width - 1; p++) {
+    let best = 0;
+    let gxBest = 0;
+    let gyBest = 0;
+    for (let k = 0; k < planes.length; k++) {
+      const plane = planes[k];
+      const gx = (plane[p - width + 1] + 2 * plane[p + 1] + plane[p + width + 1] - plane[p - width - 1] - 2 * plane[p - 1] - plane[p + width - 1]) / 8;
+      const gy = (plane[p + width - 1] + 2 * plane[p + width] + plane[p + width + 1] - plane[p - width - 1] - 2 * plane[p - width] - plane[p - width + 1]) / 8;
+      const m = gx * gx + gy * gy;
+      if (m > best) {
+        best = m;
+        gxBest = gx;
+        gyBest = gy;
+      }
+    }
+    magnitude[p] = Math.sqrt(best);
+    let angle = Math.atan2(gyBest, gxBest);
+    if (angle < 0) angle += Math.PI;
+    direction[p] = angle >= Math.PI ? 0 : angle;
+  }
 }
 
 /** 3×3 binomial blur: JPEG blocks and paper grain should not vote for lines. */
 function smooth(plane: Float32Array, w: number, h: number): Float32Array {
-  const tmp = new Float32Array(plane.length);
-  const out = new Float32Array(plane.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const l = plane[y * w + Math.max(0, x - 1)];
-      const r = plane[y * w + Math.min(w - 1, x + 1)];
-      tmp[y * w + x] = (l + 2 * plane[y * w + x] + r) / 4;
-    }
-  }
-  for (let y = 0; y < h; y++) {
-    const up = Math.max(0, y - 1) * w;
-    const down = Math.min(h - 1, y + 1) * w;
-    for (let x = 0; x < w; x++) out[y * w + x] = (tmp[up + x] + 2 * tmp[y * w + x] + tmp[down + x]) / 4;
-  }
+  const tmp = pooledFloat32(plane.length);
+  const out = pooledFloat32(plane.length);
+  for (let y = 0; y < h; y++) smoothAlongRow(plane, tmp, y * w, w);
+  for (let y = 0; y < h; y++) smoothAcrossRows(tmp, out, y * w, Math.max(0, y - 1) * w, Math.min(h - 1, y + 1) * w, w);
+  giveBack(tmp);
   return out;
+}
+
+/** The blur's two passes, a function per row each (optimised per call: see OSR_NOTE in model/tensor.ts). */
+function smoothAlongRow(plane: Float32Array, to: Float32Array, row: number, w: number): void {
+  for (let x = 0; x < w; x++) {
+    const l = plane[row + Math.max(0, x - 1)];
+    const r = plane[row + Math.min(w - 1, x + 1)];
+    to[row + x] = (l + 2 * plane[row + x] + r) / 4;
+  }
+}
+
+function smoothAcrossRows(tmp: Float32Array, out: Float32Array, row: number, up: number, down: number, w: number): void {
+  for (let x = 0; x < w; x++) out[row + x] = (tmp[up + x] + 2 * tmp[row + x] + tmp[down + x]) / 4;
 }
 
 /**
@@ -84,7 +93,7 @@ export function strongestLines(edges: EdgeMap, count: number): Line[] {
   const { width, height, magnitude, direction } = edges;
   const diagonal = Math.ceil(Math.hypot(width, height));
   const offsets = 2 * diagonal + 1;
-  const votes = new Float32Array(ANGLE_BINS * offsets);
+  const votes = pooledFloat32(ANGLE_BINS * offsets);
   const cos = new Float32Array(ANGLE_BINS);
   const sin = new Float32Array(ANGLE_BINS);
   for (let a = 0; a < ANGLE_BINS; a++) {
@@ -138,6 +147,7 @@ export function strongestLines(edges: EdgeMap, count: number): Line[] {
       strongestOffset(votes, aa, offsets, rowBest, rowIndex);
     }
   }
+  giveBack(votes);
   return lines.map(({ theta, rho }) => ({ theta, rho }));
 }
 
