@@ -1,6 +1,6 @@
 export * from './types';
 export { cleanImage } from './pipeline';
-export { giveBack, pooledUint8Clamped, releasePooled } from './bufferPool';
+export { giveBack, pooledUint8, pooledUint8Clamped, releasePooled } from './bufferPool';
 export { classicalEngine, classifyInk, createClassicalEngine } from './classicalEngine';
 export { COMPOSITION, compositionKey, type CompositionKey, type CompositionRule, type InkClassName } from './composition';
 export { estimatePaperField, flattenAgainstPaper, type PaperField } from './paperField';

@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ClassMap, Point, RgbaImage } from '../core';
-import type { EngineSettings, EngineStatus, ProcessorApi, ProcessRequest, ProcessResult, ProgressCallback } from './protocol';
+import type { DecodeWay, EngineSettings, EngineStatus, ProcessorApi, ProcessRequest, ProcessResult, ProgressCallback } from './protocol';
 
 const IDLE_TIMEOUT_MS = 120_000;
 
@@ -81,6 +81,10 @@ export class ProcessorBridge {
 
   sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; cover: Float32Array | null; engine: string } | null> {
     return this.call((remote) => remote.sheetOn(image, settings));
+  }
+
+  decodedOn(input: Blob): Promise<RgbaImage & { way: DecodeWay }> {
+    return this.call((remote) => remote.decodedOn(input));
   }
 
   /** Stops whatever runs now: the worker is terminated and pending calls fail with CancelledError. */

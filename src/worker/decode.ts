@@ -1,6 +1,12 @@
-/** Input bytes → RGBA raster: photos through createImageBitmap (EXIF orientation applied), PDFs through pdf.js. */
+/**
+ * Input bytes → RGBA raster: camera JPEGs through their YUV planes (jpegPlanes.ts: the same pixels,
+ * less memory), other photos through createImageBitmap (EXIF orientation and colour management
+ * applied), PDFs through pdf.js.
+ */
 import { giveBack, pooledUint8Clamped, type RgbaImage } from '../core';
+import { decodeJpegThroughPlanes } from './jpegPlanes';
 import { renderFirstPdfPage } from './pdfPage';
+import type { DecodeWay } from './protocol';
 
 /** Refuse inputs that would not fit in memory before allocating them. */
 export const MAX_PIXELS = 50_000_000;
@@ -37,14 +43,17 @@ export function rasterFromBitmap(bitmap: ImageBitmap | OffscreenCanvas): RgbaIma
 export interface DecodedInput {
   image: RgbaImage;
   kind: InputKind;
+  way: DecodeWay;
 }
 
 export async function decodeInput(input: Blob): Promise<DecodedInput> {
   const kind = await sniffInput(input);
-  if (kind === 'pdf') return { image: await renderFirstPdfPage(input), kind };
+  if (kind === 'pdf') return { image: await renderFirstPdfPage(input), kind, way: 'pdf' };
+  const throughPlanes = kind === 'jpeg' ? await decodeJpegThroughPlanes(input, refuseTooLarge) : null;
+  if (throughPlanes) return { image: throughPlanes, kind, way: 'planes' };
   const bitmap = await createImageBitmap(input, { imageOrientation: 'from-image', premultiplyAlpha: 'none', colorSpaceConversion: 'default' });
   try {
-    return { image: (await opaqueRasterOf(bitmap)) ?? rasterFromBitmap(bitmap), kind };
+    return { image: (await opaqueRasterOf(bitmap)) ?? rasterFromBitmap(bitmap), kind, way: 'bitmap' };
   } finally {
     bitmap.close();
   }

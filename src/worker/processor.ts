@@ -72,6 +72,11 @@ const api: ProcessorApi = {
     return Comlink.transfer({ ink, engine: engine.name }, [ink.buffer]);
   },
 
+  async decodedOn(input) {
+    const { image, way } = await decodeInput(input);
+    return Comlink.transfer({ ...image, way }, [image.data.buffer]);
+  },
+
   async sheetOn(image, settings) {
     const engine = await engineOn('wasm', settings);
     if (!engine.findSheet) return null;

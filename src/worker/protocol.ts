@@ -70,4 +70,9 @@ export interface ProcessorApi {
   inkDecisionOn(image: RgbaImage, settings: EngineSettings): Promise<{ ink: Uint8Array; engine: string } | null>;
   /** Test and diagnostics: the sheet the WASM engine finds in a photo (null corners for none), or null without a sheet model. */
   sheetOn(image: RgbaImage, settings: EngineSettings): Promise<{ corners: Point[] | null; cover: Float32Array | null; engine: string } | null>;
+  /** Test and diagnostics: a picture decoded as the worker decodes it, and which way it went. */
+  decodedOn(input: Blob): Promise<RgbaImage & { way: DecodeWay }>;
 }
+
+/** How the worker decoded a picture: a JPEG's YUV planes, the browser's bitmap, or pdf.js. */
+export type DecodeWay = 'planes' | 'bitmap' | 'pdf';

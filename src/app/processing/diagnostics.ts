@@ -3,7 +3,8 @@
  * `window.inkliftDiagnostics.classMapOn(image, backend)`, the model's class map of an RGBA image on
  * WebGPU or WASM, so the e2e suite can compare backends; `inkDecisionOn(image)`, the ink-separation
  * model's decision on WASM, to compare with onnxruntime-node; `sheetOn(image)`, the sheet found in a
- * photo with the sheet model on WASM, likewise; and `processTimed(...)`, one document
+ * photo with the sheet model on WASM, likewise; `decodedOn(blob)`, a picture as the worker decodes it
+ * (SHA-256 of its RGBA bytes and the way it went), to compare with the canvas; and `processTimed(...)`, one document
  * through the app's own worker (decode → pipeline → encode) with the page's wall time and the
  * worker's per-stage times, for the browser benchmark (src/tools/bench/browser.ts). Absent otherwise.
  */
@@ -21,6 +22,7 @@ declare global {
       inkDecisionOn(image: { width: number; height: number; data: number[] }): Promise<{ ink: string; engine: string } | null>;
       /** The sheet the engine finds in a photo on WASM (corners null for none) and its map of what covers the page (null from a model without it), or null without the sheet model. */
       sheetOn(image: { width: number; height: number; data: number[] }): Promise<{ corners: { x: number; y: number }[] | null; cover: number[] | null; engine: string } | null>;
+      decodedOn(input: Blob): Promise<{ width: number; height: number; sha256: string; way: string }>;
     };
   }
 }
@@ -59,6 +61,10 @@ export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSetti
       const found = await bridge.sheetOn(raster, settings);
       return found && { ...found, cover: found.cover && [...found.cover] };
     },
+    async decodedOn(input) {
+      const { width, height, data, way } = await bridge.decodedOn(input);
+      return { width, height, sha256: await sha256Hex(data), way };
+    },
     async processTimed(input, format = 'png') {
       await bridge.prepareEngine(settings);
       const start = performance.now();
@@ -79,4 +85,9 @@ export function exposeDiagnostics(bridge: ProcessorBridge, settings: EngineSetti
   return () => {
     delete window.inkliftDiagnostics;
   };
+}
+
+async function sha256Hex(data: Uint8ClampedArray): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8ClampedArray<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
