@@ -6,11 +6,11 @@
  * management the planes do not apply.
  */
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { openApp } from './support/app';
 
 /** A colourful photo-like picture of odd size: chroma edges everywhere, so any upsampling difference shows. */
-async function colourfulPicture(width: number, height: number): Promise<sharp.Sharp> {
+async function colourfulPicture(width: number, height: number): Promise<Sharp> {
   const data = Buffer.alloc(width * height * 3);
   let seed = 12345;
   for (let y = 0; y < height; y++) {

@@ -295,8 +295,12 @@ function followInksByColour(
   // Only a pixel beside the other class can start a path: neither pass adds to the class it enters.
   const frontier = (own: number, other: number): number[] => {
     const seeds: number[] = [];
-    // The native search skips the page's other pixels (most of a 12-MP page is paper).
-    for (let p = out.indexOf(own); p !== -1; p = out.indexOf(own, p + 1)) if (inkAlpha[p] >= 128 && touchesClass(p, other)) seeds.push(p);
+    // Only ink pixels have a class: the page's ink pixels, in page order, are the pixels to look at.
+    const { pixels } = inkPixels;
+    for (let j = 0; j < pixels.length; j++) {
+      const p = pixels[j];
+      if (out[p] === own && inkAlpha[p] >= 128 && touchesClass(p, other)) seeds.push(p);
+    }
     return seeds;
   };
   const touchesClass = (p: number, other: number): boolean => {

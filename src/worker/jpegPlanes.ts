@@ -109,15 +109,34 @@ function upsampleRow(planes: Uint8Array, near: number, far: number, chromaWidth:
   out[o] = (current * 4 + 7) >> 4;
 }
 
-/** One row of Y with its upsampled Cb and Cr into RGBA (jdcolor.c's ycc_rgb_convert; the clamped array clamps as its range table does). */
+/** 0..255 for any sum the conversion can give, offset by CLAMP_OFFSET (libjpeg's range_limit table). */
+const CLAMP_OFFSET = 384;
+const CLAMP = new Int32Array(1024);
+for (let i = 0; i < CLAMP.length; i++) CLAMP[i] = Math.min(255, Math.max(0, i - CLAMP_OFFSET));
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * One row of Y with its upsampled Cb and Cr into opaque RGBA (jdcolor.c's ycc_rgb_convert), one
+ * 32-bit word per pixel where the host's byte order allows.
+ */
 function convertRow(planes: Uint8Array, lumaRow: number, blueRow: Uint8Array, redRow: Uint8Array, width: number, out: Uint8ClampedArray, o: number): void {
-  for (let x = 0; x < width; x++, o += 4) {
-    const y = planes[lumaRow + x];
+  if (!LITTLE_ENDIAN || out.byteOffset % 4 !== 0) {
+    for (let x = 0; x < width; x++, o += 4) {
+      const y = planes[lumaRow + x] + CLAMP_OFFSET;
+      const cb = blueRow[x];
+      const cr = redRow[x];
+      out[o] = CLAMP[y + CR_TO_R[cr]];
+      out[o + 1] = CLAMP[y + ((CB_TO_G[cb] + CR_TO_G[cr]) >> 16)];
+      out[o + 2] = CLAMP[y + CB_TO_B[cb]];
+      out[o + 3] = 255;
+    }
+    return;
+  }
+  const words = new Int32Array(out.buffer, out.byteOffset + o, width);
+  for (let x = 0; x < width; x++) {
+    const y = planes[lumaRow + x] + CLAMP_OFFSET;
     const cb = blueRow[x];
     const cr = redRow[x];
-    out[o] = y + CR_TO_R[cr];
-    out[o + 1] = y + ((CB_TO_G[cb] + CR_TO_G[cr]) >> 16);
-    out[o + 2] = y + CB_TO_B[cb];
-    out[o + 3] = 255;
+    words[x] = CLAMP[y + CR_TO_R[cr]] | (CLAMP[y + ((CB_TO_G[cb] + CR_TO_G[cr]) >> 16)] << 8) | (CLAMP[y + CB_TO_B[cb]] << 16) | (255 << 24);
   }
 }

@@ -181,7 +181,7 @@ async function measureInBrowser(inputs: readonly { jpeg: Uint8Array; megapixels:
  * the model's session.run gets its own row, the acceptance figure for in-browser inference.
  */
 export const STAGE_LABELS: Record<string, string> = {
-  decode: 'decode (createImageBitmap → RGBA)',
+  decode: 'decode (JPEG planes or createImageBitmap → RGBA)',
   clean: 'clean (src/core pipeline)',
   'clean.paper': '  paper',
   'clean.alpha': '  alpha',
