@@ -82,7 +82,8 @@ export function composeInk(flattened: RgbaImage, inkAlpha: Uint8Array, classMap:
   // Only the ink is visited; the pixels before each kept one (paper, dropped ink) are cleared in one native fill.
   let cleared = 0;
   const inkPixels = pixelsWithAlpha(inkAlpha.subarray(0, width * height), 1);
-  for (const p of inkPixels) {
+  for (let j = 0; j < inkPixels.length; j++) {
+    const p = inkPixels[j];
     const y = (p / width) | 0;
     const cx = cellX[p - y * width];
     const cy = cellY[y];

@@ -142,24 +142,26 @@ function fillUnsampledBlocks(rgb: Float32Array, sampled: Uint8Array, w: number, 
   }
   while (frontier.length > 0) {
     const next: number[] = [];
-    for (const k of frontier) {
+    for (let f = 0; f < frontier.length; f++) {
+      const k = frontier[f];
       const x = k % w;
-      const y = (k - x) / w;
-      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        const xx = x + dx;
-        const yy = y + dy;
-        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-        const n = yy * w + xx;
-        if (sampled[n]) continue;
-        sampled[n] = 1;
-        rgb[n * 3] = rgb[k * 3];
-        rgb[n * 3 + 1] = rgb[k * 3 + 1];
-        rgb[n * 3 + 2] = rgb[k * 3 + 2];
-        next.push(n);
-      }
+      // Right, left, below, above: the order decides which neighbour's colour a block takes.
+      if (x + 1 < w) takeColour(rgb, sampled, k, k + 1, next);
+      if (x > 0) takeColour(rgb, sampled, k, k - 1, next);
+      if (k + w < w * h) takeColour(rgb, sampled, k, k + w, next);
+      if (k >= w) takeColour(rgb, sampled, k, k - w, next);
     }
     frontier = next;
   }
+}
+
+function takeColour(rgb: Float32Array, sampled: Uint8Array, from: number, to: number, next: number[]): void {
+  if (sampled[to]) return;
+  sampled[to] = 1;
+  rgb[to * 3] = rgb[from * 3];
+  rgb[to * 3 + 1] = rgb[from * 3 + 1];
+  rgb[to * 3 + 2] = rgb[from * 3 + 2];
+  next.push(to);
 }
 
 function channelPlane(field: PaperField, channel: number): Float32Array {

@@ -75,34 +75,58 @@ function cross(o: Point, a: Point, b: Point): number {
 }
 
 /** How far a point lies inside the frame's edge 0–3 (x ≥ −0.5, x ≤ w − 0.5, y ≥ −0.5, y ≤ h − 0.5). */
-function insideFrameEdge(edge: number, p: Point, width: number, height: number): number {
-  return edge === 0 ? p.x + 0.5 : edge === 1 ? width - 0.5 - p.x : edge === 2 ? p.y + 0.5 : height - 0.5 - p.y;
+function insideFrameEdge(edge: number, x: number, y: number, width: number, height: number): number {
+  return edge === 0 ? x + 0.5 : edge === 1 ? width - 0.5 - x : edge === 2 ? y + 0.5 : height - 0.5 - y;
 }
 
-/** Area of a convex polygon clipped to the frame [−0.5, w − 0.5] × [−0.5, h − 0.5]. */
+/** Clipping scratch (x, y pairs): a convex polygon clipped by four edges has at most its corners + 4 vertices. */
+const MAX_CLIPPED = 16;
+let clipFrom = new Float64Array(2 * MAX_CLIPPED);
+let clipTo = new Float64Array(2 * MAX_CLIPPED);
+
+/**
+ * Area of a convex polygon clipped to the frame [−0.5, w − 0.5] × [−0.5, h − 0.5] (Sutherland–Hodgman
+ * on two reused coordinate buffers: the sheet search asks for thousands of candidate quads per page).
+ */
 export function areaInFrame(polygon: Point[], width: number, height: number): number {
-  let poly = polygon;
+  if (polygon.length + 4 > MAX_CLIPPED) throw new RangeError('areaInFrame: too many corners');
+  let count = polygon.length;
+  for (let i = 0; i < count; i++) {
+    clipFrom[2 * i] = polygon[i].x;
+    clipFrom[2 * i + 1] = polygon[i].y;
+  }
   for (let edge = 0; edge < 4; edge++) {
-    const out: Point[] = [];
-    for (let i = 0; i < poly.length; i++) {
-      const a = poly[i];
-      const b = poly[(i + 1) % poly.length];
-      const da = insideFrameEdge(edge, a, width, height);
-      const db = insideFrameEdge(edge, b, width, height);
-      if (da >= 0) out.push(a);
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const j = (i + 1) % count;
+      const ax = clipFrom[2 * i];
+      const ay = clipFrom[2 * i + 1];
+      const bx = clipFrom[2 * j];
+      const by = clipFrom[2 * j + 1];
+      const da = insideFrameEdge(edge, ax, ay, width, height);
+      const db = insideFrameEdge(edge, bx, by, width, height);
+      if (da >= 0) {
+        clipTo[2 * kept] = ax;
+        clipTo[2 * kept + 1] = ay;
+        kept++;
+      }
       if (da >= 0 !== db >= 0) {
         const t = da / (da - db);
-        out.push({ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t });
+        clipTo[2 * kept] = ax + (bx - ax) * t;
+        clipTo[2 * kept + 1] = ay + (by - ay) * t;
+        kept++;
       }
     }
-    poly = out;
-    if (poly.length === 0) return 0;
+    const swap = clipFrom;
+    clipFrom = clipTo;
+    clipTo = swap;
+    count = kept;
+    if (count === 0) return 0;
   }
   let area = 0;
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i];
-    const b = poly[(i + 1) % poly.length];
-    area += a.x * b.y - b.x * a.y;
+  for (let i = 0; i < count; i++) {
+    const j = (i + 1) % count;
+    area += clipFrom[2 * i] * clipFrom[2 * j + 1] - clipFrom[2 * j] * clipFrom[2 * i + 1];
   }
   return Math.abs(area) / 2;
 }

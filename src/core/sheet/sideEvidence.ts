@@ -53,29 +53,34 @@ export interface LineProfile {
 export function darkDetail(image: LowResolutionImage): Float32Array {
   const { width, height, luma } = image;
   const rows = pooledFloat32(luma.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dx = -2; dx <= 2; dx++) {
-        const xx = x + dx;
-        if (xx >= 0 && xx < width) m = Math.max(m, luma[y * width + xx]);
-      }
-      rows[y * width + x] = m;
-    }
-  }
+  for (let y = 0; y < height; y++) brightestAlongRow(luma, rows, y * width, width);
   const detail = pooledFloat32(luma.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dy = -2; dy <= 2; dy++) {
-        const yy = y + dy;
-        if (yy >= 0 && yy < height) m = Math.max(m, rows[yy * width + x]);
-      }
-      detail[y * width + x] = m - luma[y * width + x];
-    }
-  }
+  for (let y = 0; y < height; y++) darkerThanAround(luma, rows, detail, y, width, height);
   giveBack(rows);
   return detail;
+}
+
+/** The brightest within 2 px along one row, then within 2 rows of that: functions per row (optimised per call: see OSR_NOTE in model/tensor.ts). */
+function brightestAlongRow(luma: Float32Array, rows: Float32Array, row: number, width: number): void {
+  for (let x = 0; x < width; x++) {
+    let m = 0;
+    for (let dx = -2; dx <= 2; dx++) {
+      const xx = x + dx;
+      if (xx >= 0 && xx < width) m = Math.max(m, luma[row + xx]);
+    }
+    rows[row + x] = m;
+  }
+}
+
+function darkerThanAround(luma: Float32Array, rows: Float32Array, detail: Float32Array, y: number, width: number, height: number): void {
+  for (let x = 0; x < width; x++) {
+    let m = 0;
+    for (let dy = -2; dy <= 2; dy++) {
+      const yy = y + dy;
+      if (yy >= 0 && yy < height) m = Math.max(m, rows[yy * width + x]);
+    }
+    detail[y * width + x] = m - luma[y * width + x];
+  }
 }
 
 export function lineProfile(image: LowResolutionImage, detail: Float32Array, line: Line): LineProfile {

@@ -61,6 +61,23 @@ function edgeRow(planes: Float32Array[], rowStart: number, width: number, magnit
   }
 }
 
+/** One row's edge pixels voting for the lines through them (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
+function voteRow(edges: EdgeMap, y: number, cos: Float32Array, sin: Float32Array, diagonal: number, offsets: number, votes: Float32Array): void {
+  const { width, magnitude, direction } = edges;
+  for (let x = 1; x < width - 1; x++) {
+    const p = y * width + x;
+    const m = magnitude[p];
+    if (m < EDGE_FLOOR) continue;
+    const weight = Math.min(m, 40);
+    const centre = Math.round((direction[p] * ANGLE_BINS) / Math.PI);
+    for (let d = -ANGLE_SPREAD; d <= ANGLE_SPREAD; d++) {
+      const a = (((centre + d) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
+      const rho = Math.round(x * cos[a] + y * sin[a]) + diagonal;
+      votes[a * offsets + rho] += weight;
+    }
+  }
+}
+
 /** 3×3 binomial blur: JPEG blocks and paper grain should not vote for lines. */
 function smooth(plane: Float32Array, w: number, h: number): Float32Array {
   const tmp = pooledFloat32(plane.length);
@@ -100,20 +117,7 @@ export function strongestLines(edges: EdgeMap, count: number): Line[] {
     cos[a] = Math.cos((a * Math.PI) / ANGLE_BINS);
     sin[a] = Math.sin((a * Math.PI) / ANGLE_BINS);
   }
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1; x < width - 1; x++) {
-      const p = y * width + x;
-      const m = magnitude[p];
-      if (m < EDGE_FLOOR) continue;
-      const weight = Math.min(m, 40);
-      const centre = Math.round((direction[p] * ANGLE_BINS) / Math.PI);
-      for (let d = -ANGLE_SPREAD; d <= ANGLE_SPREAD; d++) {
-        const a = (((centre + d) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
-        const rho = Math.round(x * cos[a] + y * sin[a]) + diagonal;
-        votes[a * offsets + rho] += weight;
-      }
-    }
-  }
+  for (let y = 1; y < height - 1; y++) voteRow(edges, y, cos, sin, diagonal, offsets, votes);
   const lines: Array<Line & { votes: number }> = [];
   // Each angle's strongest cell (the first of equals), measured again only where cells were cleared.
   const rowBest = new Float32Array(ANGLE_BINS);
