@@ -107,7 +107,7 @@ function smoothAcrossRows(tmp: Float32Array, out: Float32Array, row: number, up:
  * long faint one).
  */
 export function strongestLines(edges: EdgeMap, count: number): Line[] {
-  const { width, height, magnitude, direction } = edges;
+  const { width, height } = edges;
   const diagonal = Math.ceil(Math.hypot(width, height));
   const offsets = 2 * diagonal + 1;
   const votes = pooledFloat32(ANGLE_BINS * offsets);
