@@ -7,7 +7,13 @@ import { pooledInt32List } from './bufferPool';
  * pooled buffer: its owner gives it back with giveBackList.
  */
 export function pixelsWithAlpha(inkAlpha: Uint8Array, least: 1 | 128): Int32Array {
-  const pixels = pooledInt32List(countWithAlpha(inkAlpha, least));
+  // Counted first, so the list's buffer is taken once at its size.
+  const pixels = pooledInt32List(listWithAlpha(inkAlpha, least, null));
+  return pixels.subarray(0, listWithAlpha(inkAlpha, least, pixels));
+}
+
+/** The pixels with alpha ≥ `least` written into `into` (when given) in page order; returns how many. */
+function listWithAlpha(inkAlpha: Uint8Array, least: 1 | 128, into: Int32Array | null): number {
   let count = 0;
   let start = 0;
   if (inkAlpha.byteOffset % 4 === 0) {
@@ -17,27 +23,18 @@ export function pixelsWithAlpha(inkAlpha: Uint8Array, least: 1 | 128): Int32Arra
     for (let w = 0; w < words.length; w++) {
       if ((words[w] & bits) === 0) continue;
       // Which of the four holds ink is read from the bytes: no assumption on the host's byte order.
-      for (let p = w << 2, end = p + 4; p < end; p++) if (inkAlpha[p] >= least) pixels[count++] = p;
+      for (let p = w << 2, end = p + 4; p < end; p++) {
+        if (inkAlpha[p] < least) continue;
+        if (into) into[count] = p;
+        count++;
+      }
     }
     start = words.length << 2;
   }
-  for (let p = start; p < inkAlpha.length; p++) if (inkAlpha[p] >= least) pixels[count++] = p;
-  return pixels.subarray(0, count);
-}
-
-/** How many pixels pixelsWithAlpha lists (its buffer is taken once, at that size), skipping paper a word at a time as it does. */
-function countWithAlpha(inkAlpha: Uint8Array, least: 1 | 128): number {
-  let count = 0;
-  let start = 0;
-  if (inkAlpha.byteOffset % 4 === 0) {
-    const words = new Int32Array(inkAlpha.buffer, inkAlpha.byteOffset, inkAlpha.length >>> 2);
-    const bits = least === 1 ? -1 : 0x80808080 | 0;
-    for (let w = 0; w < words.length; w++) {
-      if ((words[w] & bits) === 0) continue;
-      for (let p = w << 2, end = p + 4; p < end; p++) if (inkAlpha[p] >= least) count++;
-    }
-    start = words.length << 2;
+  for (let p = start; p < inkAlpha.length; p++) {
+    if (inkAlpha[p] < least) continue;
+    if (into) into[count] = p;
+    count++;
   }
-  for (let p = start; p < inkAlpha.length; p++) if (inkAlpha[p] >= least) count++;
   return count;
 }
