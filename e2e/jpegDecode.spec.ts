@@ -1,9 +1,9 @@
 /**
- * The worker decodes a camera JPEG (4:2:0, sRGB, unturned) through its YUV planes
- * (src/worker/jpegPlanes.ts) and must give exactly the pixels the browser's own decode gives
- * (createImageBitmap drawn on a canvas, as the app decoded every photo before). Every other JPEG
- * (4:4:4, an EXIF turn, a Display P3 profile) goes through the bitmap, whose orientation and colour
- * management the planes do not apply.
+ * The worker decodes a camera JPEG (4:2:0, sRGB) through its YUV planes (src/worker/jpegPlanes.ts),
+ * turned upright by its EXIF orientation, and must give exactly the pixels the browser's own decode
+ * gives (createImageBitmap drawn on a canvas, as the app decoded every photo before). Every other JPEG
+ * (4:4:4, a mirrored orientation, a Display P3 profile) goes through the bitmap, whose mirroring and
+ * colour management the planes do not apply.
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp, { type Sharp } from 'sharp';
@@ -46,7 +46,7 @@ async function decodedOnCanvas(page: Page, jpeg: Buffer): Promise<{ width: numbe
   }, jpeg.toString('base64'));
 }
 
-test('a camera JPEG decoded through its YUV planes gives the browser decode\'s exact pixels; other JPEGs take the bitmap', async ({ page }) => {
+test('a camera JPEG decoded through its YUV planes (turned upright by its EXIF orientation) gives the browser decode\'s exact pixels; other JPEGs take the bitmap', async ({ page }) => {
   await openApp(page, '?diagnostics=1');
   await page.waitForFunction(() => window.inkliftDiagnostics !== undefined);
   const picture = await colourfulPicture(333, 251);
@@ -56,7 +56,10 @@ test('a camera JPEG decoded through its YUV planes gives the browser decode\'s e
     { name: 'progressive', jpeg: await picture.clone().jpeg({ quality: 80, progressive: true }).toBuffer(), way: 'planes' },
     { name: 'grey', jpeg: await grey.jpeg({ quality: 90 }).toBuffer(), way: 'planes' },
     { name: '4:4:4', jpeg: await picture.clone().jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer(), way: 'bitmap' },
-    { name: 'EXIF orientation 6', jpeg: await picture.clone().withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer(), way: 'bitmap' },
+    { name: 'EXIF orientation 3 (upside down)', jpeg: await picture.clone().withMetadata({ orientation: 3 }).jpeg({ quality: 90 }).toBuffer(), way: 'planes' },
+    { name: 'EXIF orientation 6 (a portrait phone photo)', jpeg: await picture.clone().withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer(), way: 'planes' },
+    { name: 'EXIF orientation 8', jpeg: await picture.clone().withMetadata({ orientation: 8 }).jpeg({ quality: 90 }).toBuffer(), way: 'planes' },
+    { name: 'EXIF orientation 2 (mirrored)', jpeg: await picture.clone().withMetadata({ orientation: 2 }).jpeg({ quality: 90 }).toBuffer(), way: 'bitmap' },
     { name: 'Display P3 profile', jpeg: await picture.clone().withIccProfile('p3').jpeg({ quality: 90 }).toBuffer(), way: 'bitmap' },
   ];
   for (const { name, jpeg, way } of cases) {

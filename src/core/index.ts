@@ -6,6 +6,7 @@ export { COMPOSITION, compositionKey, type CompositionKey, type CompositionRule,
 export { estimatePaperField, flattenAgainstPaper, type PaperField } from './paperField';
 export { pageInkAlpha } from './pageInkAlpha';
 export { flattenSheet } from './flattenSheet';
+export { turnImage } from './quarterTurn';
 export { computeInkAlpha, estimateAlphaThresholds, alphaForDeficit, type AlphaThresholds } from './inkAlpha';
 export { measureFoundInk, MIN_ITEM_EXTENT } from './foundInk';
 export { DOCUMENT_BLUE, NAMED_INK_COLOURS, inkRgb, parseHexColour, recolourInk } from './recolourInk';

@@ -6,11 +6,12 @@
  * its 16-MB bitmap and the copy out of it: fresh memory is most of a 4-MP decode's time on a
  * virtual machine.
  *
+ * A photo with an EXIF orientation is turned upright here (quarter turns), as the bitmap would be.
  * Null where the result would not be that picture, so the caller decodes through the bitmap: no
- * ImageDecoder, another layout (4:4:4, CMYK), an EXIF orientation (the bitmap turns the photo), or a
- * colour space other than sRGB (the bitmap converts it).
+ * ImageDecoder, another layout (4:4:4, CMYK), a mirrored orientation, or a colour space other than
+ * sRGB (the bitmap converts it).
  */
-import { giveBack, pooledUint8, pooledUint8Clamped, type RgbaImage } from '../core';
+import { giveBack, pooledUint8, pooledUint8Clamped, turnImage, type RgbaImage } from '../core';
 
 /** libjpeg's fixed-point tables (jdcolor.c, SCALEBITS 16): Cr → R and Cb → B in pixels, Cr and Cb → G before the shift. */
 const CR_TO_R = new Int32Array(256);
@@ -37,7 +38,9 @@ export async function decodeJpegThroughPlanes(input: Blob, refuseTooLarge: (widt
     const { rotation, flip } = frame as VideoFrame & { rotation?: number; flip?: boolean };
     const { primaries, transfer, matrix, fullRange } = frame.colorSpace;
     const rect = frame.visibleRect;
-    if (frame.format !== 'I420' || (rotation ?? 0) !== 0 || (flip ?? false) !== false || !rect || rect.x !== 0 || rect.y !== 0) return null;
+    // A photo's EXIF orientation comes as a clockwise rotation (and a flip for the mirrored ones).
+    const turns = (rotation ?? 0) / 90;
+    if (frame.format !== 'I420' || !Number.isInteger(turns) || (flip ?? false) !== false || !rect || rect.x !== 0 || rect.y !== 0) return null;
     if (primaries !== 'bt709' || transfer !== 'iec61966-2-1' || (matrix !== 'smpte170m' && matrix !== 'bt470bg') || fullRange !== true) return null;
     const { width, height } = rect;
     refuseTooLarge(width, height);
@@ -48,7 +51,10 @@ export async function decodeJpegThroughPlanes(input: Blob, refuseTooLarge: (widt
     data = rgba;
     i420ToRgba(bytes, luma, blue, red, width, height, rgba);
     giveBack(bytes);
-    return { width, height, data: rgba };
+    if (turns % 4 === 0) return { width, height, data: rgba };
+    const turned = turnImage({ width, height, data: rgba }, turns);
+    giveBack(rgba);
+    return turned;
   } catch (error) {
     giveBack(planes, data);
     if (error instanceof Error && error.message.startsWith('The image is too large')) throw error;
