@@ -37,7 +37,6 @@ export const pooledUint8 = (length: number): Uint8Array => new Uint8Array(takeBu
 export const pooledUint8Clamped = (length: number): Uint8ClampedArray => new Uint8ClampedArray(takeBuffer(length));
 export const pooledFloat32 = (length: number): Float32Array => new Float32Array(takeBuffer(length * 4));
 export const pooledFloat64 = (length: number): Float64Array => new Float64Array(takeBuffer(length * 8));
-export const pooledInt32 = (length: number): Int32Array => new Int32Array(takeBuffer(length * 4));
 export const pooledUint32 = (length: number): Uint32Array => new Uint32Array(takeBuffer(length * 4));
 
 /** An Int32Array of at least `length` elements, its byte length a power of two (so lists of any length reuse the same few sizes). */

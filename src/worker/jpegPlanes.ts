@@ -32,6 +32,7 @@ export async function decodeJpegThroughPlanes(input: Blob, refuseTooLarge: (widt
   let frame: VideoFrame | undefined;
   let planes: Uint8Array | undefined;
   let data: Uint8ClampedArray | undefined;
+  let refusal: unknown;
   try {
     decoder = new ImageDecoder({ data: await input.arrayBuffer(), type: 'image/jpeg', colorSpaceConversion: 'default' });
     frame = (await decoder.decode()).image;
@@ -43,7 +44,12 @@ export async function decodeJpegThroughPlanes(input: Blob, refuseTooLarge: (widt
     if (frame.format !== 'I420' || !Number.isInteger(turns) || (flip ?? false) !== false || !rect || rect.x !== 0 || rect.y !== 0) return null;
     if (primaries !== 'bt709' || transfer !== 'iec61966-2-1' || (matrix !== 'smpte170m' && matrix !== 'bt470bg') || fullRange !== true) return null;
     const { width, height } = rect;
-    refuseTooLarge(width, height);
+    try {
+      refuseTooLarge(width, height);
+    } catch (error) {
+      refusal = error;
+      throw error;
+    }
     const bytes = pooledUint8(frame.allocationSize());
     planes = bytes;
     const [luma, blue, red] = await frame.copyTo(bytes as Uint8Array<ArrayBuffer>);
@@ -51,13 +57,15 @@ export async function decodeJpegThroughPlanes(input: Blob, refuseTooLarge: (widt
     data = rgba;
     i420ToRgba(bytes, luma, blue, red, width, height, rgba);
     giveBack(bytes);
+    planes = undefined;
     if (turns % 4 === 0) return { width, height, data: rgba };
     const turned = turnImage({ width, height, data: rgba }, turns);
     giveBack(rgba);
     return turned;
   } catch (error) {
     giveBack(planes, data);
-    if (error instanceof Error && error.message.startsWith('The image is too large')) throw error;
+    // A picture too large to hold is refused as the bitmap way would refuse it; anything else falls back to the bitmap.
+    if (refusal !== undefined && error === refusal) throw error;
     return null;
   } finally {
     frame?.close();
