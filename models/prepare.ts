@@ -111,8 +111,8 @@ async function prepareCase(dir: string, id: string, imageFile: string, outDir: s
   if (classes.width !== image.width || classes.height !== image.height) throw new Error(`${id}: classes map size differs from the image`);
   const objectsFile = path.join(dir, `${id}.objects.png`);
   if (objectsAsNoise && existsSync(objectsFile)) labelObjectsNoise(classes.data, (await readGray(objectsFile)).data);
-  const { flattened } = flattenSheet(image, undefined, findSheet ? await findSheet(image) : undefined);
-  const { alpha: inkAlpha } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk);
+  const { sheet, flattened } = flattenSheet(image, undefined, findSheet ? await findSheet(image) : undefined);
+  const { alpha: inkAlpha } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk, sheet !== null);
   const geometry = modelGeometry(image.width, image.height);
   const tensor = toModelInput({ flattened, inkAlpha }, geometry);
   const { scaledWidth: sw, scaledHeight: sh, inputWidth: iw, inputHeight: ih } = geometry;

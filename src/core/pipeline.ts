@@ -40,7 +40,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   };
   const { sheet, flattened } = engine.findSheet ? flattenSheet(image, lap, await engine.findSheet(image)) : flattenSheet(image, lap);
   const thresholds = estimateAlphaThresholds(flattened);
-  const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine));
+  const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
   lap('alpha');
   // A sideways page is analysed upright (rows of type as rows) and its result turned back.
   const turns = uprightTurns(alphaAsGiven, image.width, image.height);

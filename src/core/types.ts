@@ -111,9 +111,10 @@ export interface Engine {
   classify(input: EngineInput): Promise<ClassMap>;
   /**
    * The learned ink/paper decision of the flattened page (the model's engines). Without it,
-   * colour-to-alpha's own thresholds decide what is ink.
+   * colour-to-alpha's own thresholds decide what is ink. `photo`: the page is a sheet found in a
+   * photo, whose blurred strokes the decision thins back to their sharp width.
    */
-  separateInk?(flattened: RgbaImage): Promise<InkSeparation>;
+  separateInk?(flattened: RgbaImage, photo?: boolean): Promise<InkSeparation>;
   /**
    * The learned sheet finder (the model's engines): the sheet in a photo (null for a flat scan) and
    * what lies on it. Without it, the classical finder looks for the sheet and nothing is seen on it.

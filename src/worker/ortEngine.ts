@@ -65,7 +65,7 @@ export class OrtInkEngine implements Engine {
   lastSeparationInferenceMs = 0;
   private readonly run: ModelRun;
   /** Present when the ink-separation model is loaded (src/core/inkSeparation). */
-  readonly separateInk?: (flattened: RgbaImage) => Promise<InkSeparation>;
+  readonly separateInk?: (flattened: RgbaImage, photo?: boolean) => Promise<InkSeparation>;
   /** Present when the sheet model is loaded (src/core/sheet). */
   readonly findSheet?: (image: RgbaImage) => Promise<SheetFinding>;
 

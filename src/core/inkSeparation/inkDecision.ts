@@ -2,6 +2,7 @@ import { giveBack, pooledFloat32, pooledUint8 } from '../bufferPool';
 import type { InkFeatures } from './features';
 import { SEPARATION_OUTPUTS, type SeparationGeometry } from './geometry';
 import { axisTaps } from '../cellInterpolation';
+import { localSums, moveLocalSums, type LocalSums, type StrokeThinning } from './blurredStrokes';
 
 /**
  * The ink/paper decision at full resolution. The model answers per 2×2 cells with three coefficients
@@ -12,8 +13,10 @@ import { axisTaps } from '../cellInterpolation';
  * bleed-through), the pixel's own darkness decides which side it is on: the decision is learned at
  * model scale and the edges stay those of the full-resolution page.
  * `coefficients` is the model's output [1, 3, inputHeight/2, inputWidth/2]. Returns 1 = ink, 0 = paper.
+ * With `thinning` (a blurred photo: blurredStrokes.ts), a pixel must also be ink once its two deficits
+ * are sharpened against their local means, so a blurred stroke keeps its sharp width.
  */
-export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[], strength = 1): Uint8Array {
+export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[], strength = 1, thinning?: StrokeThinning): Uint8Array {
   const { width, height } = features;
   const [, channels, outHeight, outWidth] = dims;
   const cellsWide = g.answersWide;
@@ -41,6 +44,8 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
     floorRow: new Float32Array(width),
     floorOf: -1,
     ink: pooledUint8(width * height),
+    sums: thinning ? localSums(width, thinning.radius) : null,
+    amount: thinning?.amount ?? 0,
   };
   for (let y = 0; y < height; y++) decideRow(rows, y, y0s[y], y1s[y], fys[y]);
   giveBack(rows.leastInk);
@@ -67,11 +72,14 @@ interface DecisionRows {
   floorRow: Float32Array;
   floorOf: number;
   ink: Uint8Array;
+  /** The deficits' local sums when blurred strokes are thinned, and how strongly (null: not thinned). */
+  sums: LocalSums | null;
+  amount: number;
 }
 
 /** One pixel row's decision (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
 function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1: number, fy: number): void {
-  const { features, coefficients, outWidth, plane, cellsWide, x0s, x1s, fxs, leastInk, bias, rowA, rowB, rowC, floorRow, ink } = rows;
+  const { features, coefficients, outWidth, plane, cellsWide, x0s, x1s, fxs, leastInk, bias, rowA, rowB, rowC, floorRow, ink, sums, amount } = rows;
   const { width, deficit, lumaDeficit } = features;
   const r0 = answerRow0 * outWidth;
   const r1 = answerRow1 * outWidth;
@@ -98,8 +106,29 @@ function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1
     const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
     const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
     const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
-    if (a * d + b * lumaDeficit[p] + c * bias > 0) ink[p] = 1;
+    const l = lumaDeficit[p];
+    const value = a * d + b * l + c * bias;
+    if (value <= 0) continue;
+    if (sums !== null && !keepsSharpened(rows, sums, y, x, d, l, a, b, value, amount)) continue;
+    ink[p] = 1;
   }
+}
+
+/**
+ * The test on the sharpened deficits d + amount·(d − local mean), one linear step from the plain test's
+ * value (the box's packed sums: blurredStrokes.ts).
+ */
+function keepsSharpened(rows: DecisionRows, sums: LocalSums, y: number, x: number, d: number, l: number, a: number, b: number, value: number, amount: number): boolean {
+  if (sums.row !== y) moveLocalSums(sums, rows.features, y);
+  const { columns, radius } = sums;
+  const x0 = x - radius < 0 ? 0 : x - radius;
+  const x1 = x + radius >= columns.length ? columns.length - 1 : x + radius;
+  let packed = 0;
+  for (let k = x0; k <= x1; k++) packed += columns[k];
+  const count = (x1 - x0 + 1) * sums.rowsIn;
+  const meanD = (packed % 65536) / count;
+  const meanL = Math.floor(packed / 65536) / count;
+  return value + amount * (a * (d - meanD) + b * (l - meanL)) > 0;
 }
 
 /**

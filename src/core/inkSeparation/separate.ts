@@ -4,6 +4,7 @@ import type { RgbaImage } from '../types';
 import { inkFeatures, separationInput, type InkFeatures } from './features';
 import { SEPARATION_CHANNELS, separationGeometry } from './geometry';
 import { decideInk } from './inkDecision';
+import { captureBlur, strokeThinning } from './blurredStrokes';
 
 /** The learned ink/paper decision of a flattened page: 1 = ink per pixel, with the features it was made from. */
 export interface InkSeparation {
@@ -13,12 +14,20 @@ export interface InkSeparation {
 
 export const SEPARATION_MODEL_NAME = 'inksep-v2';
 
-/** Features → model input at model scale → one run → the decision at full resolution. */
-export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage): Promise<InkSeparation> {
+/**
+ * Features → model input at model scale → one run → the decision at full resolution. On a photo of a
+ * sheet (`photo`) whose strokes the camera blurred, the decision also thins them back (blurredStrokes.ts).
+ */
+export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, photo = false): Promise<InkSeparation> {
   const features = inkFeatures(flattened);
   const geometry = separationGeometry(flattened.width, flattened.height);
   const { input, strength } = separationInput(features, geometry);
   const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   giveBack(input);
-  return { features, ink: decideInk(features, geometry, output.data, output.dims, strength) };
+  const thinning = photo ? strokeThinning(captureBlur(features, Math.max(MIN_EDGE_CONTRAST, EDGE_CONTRAST_SHARE * 255 * strength))) : undefined;
+  return { features, ink: decideInk(features, geometry, output.data, output.dims, strength, thinning) };
 }
+
+/** Edges that tell the blur: at least half the page's ink strength across, and never under this deficit. */
+const EDGE_CONTRAST_SHARE = 0.5;
+const MIN_EDGE_CONTRAST = 40;

@@ -81,7 +81,7 @@ export function createModelEngine(run: ModelRun, options: ModelEngineOptions = {
   return {
     name: options.name ?? `model:${parts.join('+')}`,
     classify: (input) => classifyWithModel(run, input, longSide),
-    ...(separationRun ? { separateInk: (flattened: RgbaImage) => separateInkWithModel(separationRun, flattened) } : {}),
+    ...(separationRun ? { separateInk: (flattened: RgbaImage, photo?: boolean) => separateInkWithModel(separationRun, flattened, photo) } : {}),
     ...(sheetRun ? { findSheet: (image: RgbaImage) => findSheetWithModel(sheetRun, image) } : {}),
   };
 }
