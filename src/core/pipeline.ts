@@ -20,7 +20,7 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
  * The cleaning pipeline: the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper
- * decision when the engine has one, else colour-to-alpha's thresholds) → a sideways page
+ * decision when the engine has one, a blurred photo's strokes thinned to their sharp width; else colour-to-alpha's thresholds) → a sideways page
  * turned upright for the analysis → ink classes
  * (by the engine, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink

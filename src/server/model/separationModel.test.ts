@@ -3,7 +3,10 @@
  * pipeline: what users see of paper removal on pages the colour-to-alpha thresholds got wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanImage, type CleanOptions, type RgbaImage } from '../../core';
+import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
+import { flattenSheet } from '../../core/flattenSheet';
+import { generateDeskPhoto } from '../../synth/desk/scene';
+import { splitSeed } from '../../synth/splits';
 import { loadModelEngine } from './ortNodeEngine';
 
 const BASIC: CleanOptions = { mode: 'basic', extract: '', aggressive: false, crop: false };
@@ -70,5 +73,48 @@ describe('the ink-separation model in the pipeline', () => {
     expect(share(page.faint, (a) => a >= 128)).toBeLessThan(0.05);
     expect(share(page.dark, (a) => a >= 128)).toBeGreaterThan(0.97);
     expect(share(page.paper, (a) => a === 0)).toBeGreaterThan(0.99);
+  });
+});
+
+/** Rows of handwriting-like dark strokes (5 px, 60 px apart) on white, sharp. */
+function strokesPage(): RgbaImage {
+  const width = 900;
+  const height = 600;
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let p = 0; p < width * height; p++) {
+    const y = Math.floor(p / width);
+    const x = p - y * width;
+    const v = x >= 100 && x < 800 && y < 560 && (y - 40) % 60 >= 0 && (y - 40) % 60 < 5 ? 30 : 250;
+    data.set([v, v, v + 5, 255], p * 4);
+  }
+  return { width, height, data };
+}
+
+const count = (ink: Uint8Array) => ink.reduce((n, v) => n + v, 0);
+
+describe('the camera blur thinned on photos', () => {
+  it('takes the blurred rims off the strokes of a photo, never adds ink, and leaves sharp strokes as they are', async () => {
+    const { engine } = await loadModelEngine({ threads: 2 });
+    // A generated desk photo whose capture is blurred (sigma 1.3 px).
+    const photo = await generateDeskPhoto(splitSeed('val', 0), { megapixels: 2 });
+    const { flattened } = flattenSheet(photo.image, undefined, await engine.findSheet!(photo.image));
+    const asScan = (await engine.separateInk!(flattened, false)).ink;
+    const asPhoto = (await engine.separateInk!(flattened, true)).ink;
+    for (let p = 0; p < asPhoto.length; p++) if (asPhoto[p] > asScan[p]) throw new Error(`thinning added ink at ${p}`);
+    expect(count(asPhoto)).toBeLessThan(0.9 * count(asScan));
+    expect(count(asPhoto)).toBeGreaterThan(0.4 * count(asScan));
+    const sharp = strokesPage();
+    expect(Array.from((await engine.separateInk!(sharp, true)).ink)).toEqual(Array.from((await engine.separateInk!(sharp, false)).ink));
+  });
+
+  it('is asked for by the pipeline when a sheet is found in a photo, not on a flat page', async () => {
+    const { engine } = await loadModelEngine({ threads: 2 });
+    const asked: (boolean | undefined)[] = [];
+    const recording: Engine = { name: engine.name, classify: (input) => engine.classify(input), findSheet: engine.findSheet, separateInk: (flattened, photo) => (asked.push(photo), engine.separateInk!(flattened, photo)) };
+    await cleanImage(strokesPage(), BASIC, recording);
+    const photo = await generateDeskPhoto(splitSeed('val', 0), { megapixels: 1 });
+    const { sheet } = await cleanImage(photo.image, BASIC, recording);
+    expect(sheet).not.toBeNull();
+    expect(asked).toEqual([false, true]);
   });
 });
