@@ -1,3 +1,4 @@
+import { percentile } from '../inkAlpha';
 import type { InkFeatures } from './features';
 
 /**
@@ -42,21 +43,23 @@ export function captureBlur(features: InkFeatures, minContrast: number): number 
   const { width, height, deficit } = features;
   const histogram = new Uint32Array(BLUR_BINS);
   const step = Math.max(LEAST_STEP, Math.round(Math.max(width, height) / LINES));
-  for (let y = 0; y < height; y += step) edgeBlurs(deficit.subarray(y * width, (y + 1) * width), width, minContrast, histogram);
+  let edges = 0;
+  for (let y = 0; y < height; y += step) edges += edgeBlurs(deficit.subarray(y * width, (y + 1) * width), width, minContrast, histogram);
   const column = new Uint8Array(height);
   for (let x = 0; x < width; x += step) {
     for (let y = 0, p = x; y < height; y++, p += width) column[y] = deficit[p];
-    edgeBlurs(column, height, minContrast, histogram);
+    edges += edgeBlurs(column, height, minContrast, histogram);
   }
-  return histogramMedian(histogram) / BINS_PER_PIXEL;
+  return edges === 0 ? 0 : percentile(histogram, edges, 0.5) / BINS_PER_PIXEL;
 }
 
 /** Blur estimates are counted in bins of 1/BINS_PER_PIXEL px up to BLUR_BINS/BINS_PER_PIXEL px. */
 const BINS_PER_PIXEL = 100;
 const BLUR_BINS = 8 * BINS_PER_PIXEL;
 
-/** One line of deficits (n pixels): each strong edge's blur into the histogram. */
-function edgeBlurs(line: Uint8Array, n: number, minContrast: number, histogram: Uint32Array): void {
+/** One line of deficits (n pixels): each strong edge's blur into the histogram; returns how many were counted. */
+function edgeBlurs(line: Uint8Array, n: number, minContrast: number, histogram: Uint32Array): number {
+  let counted = 0;
   let before = 0;
   let step = line[EDGE_REACH] - line[EDGE_REACH - 1];
   for (let k = EDGE_REACH; k + EDGE_REACH < n; k++) {
@@ -75,22 +78,13 @@ function edgeBlurs(line: Uint8Array, n: number, minContrast: number, histogram: 
       if (hi - lo >= minContrast && share < 0.999) {
         const sigma = 1 / (2 * Math.SQRT2 * inverseErf(share));
         histogram[Math.min(BLUR_BINS - 1, Math.round(sigma * BINS_PER_PIXEL))]++;
+        counted++;
       }
     }
     before = step;
     step = after;
   }
-}
-
-function histogramMedian(histogram: Uint32Array): number {
-  let total = 0;
-  for (let i = 0; i < histogram.length; i++) total += histogram[i];
-  if (total === 0) return 0;
-  for (let i = 0, seen = 0; i < histogram.length; i++) {
-    seen += histogram[i];
-    if (2 * seen > total) return i;
-  }
-  return histogram.length - 1;
+  return counted;
 }
 
 /** erf⁻¹(x) for 0 ≤ x < 1 (Giles' single-precision approximation). */
