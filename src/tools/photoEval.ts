@@ -12,6 +12,9 @@
  *   kept ink under objects            per task, kept pixels where a thing lying in the photo (a phone, a
  *                                     marker, a sticky note, on the sheet or off it) covers at least half
  *                                     the pixel ÷ all kept, in % (pages keeping nothing skipped)
+ *   things' shadows kept as ink       per task, kept pixels where a thing's cast shadow darkens the paper
+ *                                     by 5 % or more, with no ink in the truth and the thing not on the
+ *                                     pixel ÷ all kept, in % (issue: shadows must not become ink)
  *   sheet IoU                         result.sheet's corner polygon against the true sheet, both within
  *                                     the frame; no sheet found counts as the whole frame
  * Means over pages; a second table splits the photo figures by desk kind. `--desk-images DIR` puts the
@@ -28,7 +31,7 @@ import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
 import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
 import { TASKS, type TaskName } from './evalTasks';
 import { markdownTable } from './markdownTable';
-import { inkOutsideSheet, inkUnderObjects, sheetIoU } from './photoMetrics';
+import { inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
 
 interface PageScore {
   seed: number;
@@ -39,6 +42,8 @@ interface PageScore {
   outside?: number;
   /** Per task, % of the photo result's kept ink under things lying in the photo; absent when nothing was kept. */
   underObjects: Partial<Record<TaskName, number>>;
+  /** Per task, % of the photo result's kept ink that is a thing's cast shadow on paper; absent when nothing was kept. */
+  inShadows: Partial<Record<TaskName, number>>;
   sheetIoU: number;
   sheetFound: boolean;
   flatMs: number;
@@ -97,6 +102,10 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
       const under = pages.flatMap((p) => (p.underObjects[name] === undefined ? [] : [p.underObjects[name]!]));
       summaryRows.push([engine, `${name}: kept ink under objects %`, '–', '–', String(under.length), f1(mean(under))]);
     }
+    for (const { name } of TASKS) {
+      const shadows = pages.flatMap((p) => (p.inShadows[name] === undefined ? [] : [p.inShadows[name]!]));
+      summaryRows.push([engine, `${name}: things' shadows kept as ink %`, '–', '–', String(shadows.length), f1(mean(shadows))]);
+    }
     summaryRows.push([engine, 'sheet IoU', '–', '–', String(pages.length), f3(mean(pages.map((p) => p.sheetIoU)))]);
     summaryRows.push([engine, 'sheets found', '–', '–', String(pages.length), String(pages.filter((p) => p.sheetFound).length)]);
     summaryRows.push([engine, 'median ms (all ink)', String(pages.length), String(Math.round(median(pages.map((p) => p.flatMs)))), String(pages.length), String(Math.round(median(pages.map((p) => p.photoMs))))]);
@@ -113,7 +122,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
     `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split, seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}: ` +
     `${count} phone photos of sheets on ${deskImages ? `real desk photos (${deskImages})` : 'procedural desks'} (src/synth/desk, ~${megapixels} MP) beside the same seeds' flat pages (~${megapixels} MP). ` +
     `IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored, pages without that ink skipped; ink outside the sheet = kept ink off the true sheet ÷ all kept ink ` +
-    `of the all-ink result; kept ink under objects = kept ink where an object covers ≥ half the pixel ÷ all kept ink, per task; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
+    `of the all-ink result; kept ink under objects = kept ink where an object covers ≥ half the pixel ÷ all kept ink, per task; things' shadows kept as ink = kept pixels where a thing's cast shadow darkens the paper by ≥ 5 % and neither ink nor the thing is ÷ all kept ink, per task; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
   console.log(`\n${summary}\n\nBy desk (photos):\n\n${byDesk}\n\n${caption}`);
   if (jsonPath) {
     writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, deskImages: deskImages ?? null, pages: Object.fromEntries(scores) }, null, 2)}\n`);
@@ -123,7 +132,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
 }
 
 async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnType<typeof generateDocument>>, photo: Awaited<ReturnType<typeof generateDeskPhoto>>): Promise<PageScore> {
-  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, underObjects: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
+  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, underObjects: {}, inShadows: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
   for (const task of TASKS) {
     for (const [doc, into] of [[flat, page.flat], [photo, page.photo]] as const) {
       const truth = doc.truth[task.truth];
@@ -136,6 +145,8 @@ async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnTyp
       if (doc === photo) {
         const { under, kept } = inkUnderObjects(result.image.data, photo.objectCover);
         if (kept > 0) page.underObjects[task.name] = (100 * under) / kept;
+        const { inShadow } = shadowKeptAsInk(result.image.data, photo.objectShadow, photo.objectCover, photo.truth.all);
+        if (kept > 0) page.inShadows[task.name] = (100 * inShadow) / kept;
       }
       if (task.truth !== 'all') continue;
       if (doc === flat) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SheetOutline } from '../core/types';
 import { polygonMask } from '../core/polygon';
-import { inkOutsideSheet, inkUnderObjects, sheetIoU } from './photoMetrics';
+import { inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
 
 const square = (x0: number, y0: number, x1: number, y1: number): SheetOutline => ({
   corners: [
@@ -39,5 +39,20 @@ describe('photo metrics', () => {
     rgba[11] = 255; // kept, an object's soft edge below half
     rgba[15] = 127; // not kept, under an object
     expect(inkUnderObjects(rgba, cover)).toEqual({ under: 1, kept: 3 });
+  });
+
+  it('counts kept pixels of a cast shadow where there is no ink and no object', () => {
+    const shadow = Float32Array.from([0, 0.3, 0.3, 0.3, 0.04]);
+    const cover = Uint8Array.from([0, 0, 0, 255, 0]);
+    const truth = Uint8Array.from([0, 0, 255, 0, 0]);
+    const rgba = new Uint8Array(20);
+    rgba[3] = 255; // kept, no shadow
+    rgba[7] = 255; // kept, shadow, no ink: counted
+    rgba[11] = 255; // kept, shadow over true ink
+    rgba[15] = 255; // kept, under the object that casts it
+    rgba[19] = 255; // kept, shadow too faint to count
+    expect(shadowKeptAsInk(rgba, shadow, cover, truth)).toEqual({ inShadow: 1, kept: 5 });
+    rgba[7] = 127; // not kept
+    expect(shadowKeptAsInk(rgba, shadow, cover, truth)).toEqual({ inShadow: 0, kept: 4 });
   });
 });

@@ -30,6 +30,28 @@ export function inkUnderObjects(outputRgba: Uint8ClampedArray | Uint8Array, obje
   return { under: inside, kept };
 }
 
+/** A cast shadow darkening the paper by this share or more counts (the generator's shadows reach 0.25–0.5 at the object). */
+export const SHADOW_COUNTS_FROM = 0.05;
+
+/**
+ * Kept ink (alpha ≥ 128) in the shadow a thing lying in the photo casts (`objectShadow` ≥
+ * SHADOW_COUNTS_FROM), where the truth holds no ink (`truthAll` < 128) and the thing itself does not
+ * cover the pixel (`objectCover` < 128: counted by inkUnderObjects): a shadow kept as ink. And all kept ink.
+ */
+export function shadowKeptAsInk(outputRgba: Uint8ClampedArray | Uint8Array, objectShadow: Float32Array, objectCover: Uint8Array, truthAll: Uint8Array): { inShadow: number; kept: number } {
+  if (outputRgba.length !== objectShadow.length * 4 || objectShadow.length !== objectCover.length || objectShadow.length !== truthAll.length) {
+    throw new Error('photo metrics: the output and the truth planes differ in size');
+  }
+  let inShadow = 0;
+  let kept = 0;
+  for (let p = 0; p < objectShadow.length; p++) {
+    if (outputRgba[p * 4 + 3] < 128) continue;
+    kept++;
+    if (objectShadow[p] >= SHADOW_COUNTS_FROM && truthAll[p] < 128 && objectCover[p] < 128) inShadow++;
+  }
+  return { inShadow, kept };
+}
+
 /**
  * IoU, within the frame, of the found sheet (the polygon of its corners; the whole frame when none was
  * found, as the pipeline then treats the whole image as the page) and the true sheet mask.

@@ -66,6 +66,8 @@ export interface DeskPhoto extends SynthDocument {
   sheetMask: Uint8Array;
   /** How much of each pixel the things on and beside the sheet cover (0–255; their alpha). */
   objectCover: Uint8Array;
+  /** How much the things' cast shadows darken each pixel (0–1; 0 where none falls): truth for evaluation, never ink. */
+  objectShadow: Float32Array;
   /** meta.width/height are the photo's; the page's placed marks stay in page units of meta.desk.page. */
   meta: DocumentMeta & { desk: DeskMeta };
 }
@@ -158,6 +160,7 @@ export async function generateDeskPhoto(seed: number, options: DeskPhotoOptions 
     sheet: { corners: sheet.corners },
     sheetMask: sheet.mask,
     objectCover: objectAlpha(objects, n),
+    objectShadow: clutter.shadow,
     meta: {
       ...page.meta,
       width,
