@@ -11,7 +11,8 @@
 # of further train-split pages on desks (src/synth/desk) train beside the flat pages, prepared as the
 # pipeline presents them (sheet found, off-sheet cleared); the second half of them lie on the real desk
 # photos of INKSEG_DESK_IMAGES (default models/.cache/real/desks, built by npm run data:real) when that
-# folder exists, else on procedural desks too. The defaults reproduce the committed inkseg-v7;
+# folder exists, else on procedural desks too. The defaults trained the committed inkseg-v7, but a run
+# with today's preparation (photos thinned, 2026-11-29) did not give its figures back (models/README.md);
 # INKSEG_NAME_PAGES=1 adds the opt-in stage 2 below (exported beside it, not over it).
 # INKSEG_PHOTO_SHEET=models/sheet.onnx prepares the photos with the learned sheet model and its cover
 # (as the model engine presents them) instead of the classical finder; off by default (models/README.md:
