@@ -2,15 +2,15 @@
 import type { SheetOutline } from '../core/types';
 import { polygonMask } from '../core/polygon';
 
-/** Kept ink (alpha ≥ 128) on the pixels where `plane` satisfies `inRegion`, and all kept ink. */
-function keptInkWhere(outputRgba: Uint8ClampedArray | Uint8Array, plane: Uint8Array, inRegion: (value: number) => boolean): { inside: number; kept: number } {
+/** Kept ink (alpha ≥ 128) on the pixels where `plane` satisfies `inRegion` (given the value and the pixel's index), and all kept ink. */
+function keptInkWhere(outputRgba: Uint8ClampedArray | Uint8Array, plane: ArrayLike<number>, inRegion: (value: number, pixel: number) => boolean): { inside: number; kept: number } {
   if (outputRgba.length !== plane.length * 4) throw new Error('photo metrics: the output and the truth plane differ in size');
   let inside = 0;
   let kept = 0;
   for (let p = 0; p < plane.length; p++) {
     if (outputRgba[p * 4 + 3] < 128) continue;
     kept++;
-    if (inRegion(plane[p])) inside++;
+    if (inRegion(plane[p], p)) inside++;
   }
   return { inside, kept };
 }
@@ -39,17 +39,9 @@ export const SHADOW_COUNTS_FROM = 0.05;
  * cover the pixel (`objectCover` < 128: counted by inkUnderObjects): a shadow kept as ink. And all kept ink.
  */
 export function shadowKeptAsInk(outputRgba: Uint8ClampedArray | Uint8Array, objectShadow: Float32Array, objectCover: Uint8Array, truthAll: Uint8Array): { inShadow: number; kept: number } {
-  if (outputRgba.length !== objectShadow.length * 4 || objectShadow.length !== objectCover.length || objectShadow.length !== truthAll.length) {
-    throw new Error('photo metrics: the output and the truth planes differ in size');
-  }
-  let inShadow = 0;
-  let kept = 0;
-  for (let p = 0; p < objectShadow.length; p++) {
-    if (outputRgba[p * 4 + 3] < 128) continue;
-    kept++;
-    if (objectShadow[p] >= SHADOW_COUNTS_FROM && truthAll[p] < 128 && objectCover[p] < 128) inShadow++;
-  }
-  return { inShadow, kept };
+  if (objectShadow.length !== objectCover.length || objectShadow.length !== truthAll.length) throw new Error('photo metrics: the truth planes differ in size');
+  const { inside, kept } = keptInkWhere(outputRgba, objectShadow, (shadow, p) => shadow >= SHADOW_COUNTS_FROM && truthAll[p] < 128 && objectCover[p] < 128);
+  return { inShadow: inside, kept };
 }
 
 /**
