@@ -12,9 +12,10 @@
 # pipeline presents them (sheet found, off-sheet cleared); the second half of them lie on the real desk
 # photos of INKSEG_DESK_IMAGES (default models/.cache/real/desks, built by npm run data:real) when that
 # folder exists, else on procedural desks too. The defaults trained the committed inkseg-v7 and still
-# give its data (pairs identical to rounding, checked 2026-11-29), but not its weights: runs part
-# under load (PyTorch's two-thread sums, as measured for inksep), and two later draws of this recipe kept less of
-# Tobacco800's signatures than v7 (models/README.md, "A second seed");
+# give its data up to rounding (checked 2026-11-29), so not its exact weights: training is
+# deterministic (same pairs, same weights, also under load), but a few rounded photo cells make another
+# draw, and two later draws of this recipe kept less of Tobacco800's signatures than v7 (models/README.md,
+# "A second seed");
 # INKSEG_NAME_PAGES=1 adds the opt-in stage 2 below (exported beside it, not over it).
 # INKSEG_PHOTO_SHEET=models/sheet.onnx prepares the photos with the learned sheet model and its cover
 # (as the model engine presents them) instead of the classical finder; off by default (models/README.md:
