@@ -265,6 +265,10 @@ def main():
     ap.add_argument('--teacher-weight', type=float, default=1.0, help='weight of the teacher\'s loss beside the truth\'s')
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
+    # Without it a two-thread run beside other work parts from a quiet one within 50 steps (some
+    # kernel's sums follow the threads' timing); with it the weights are identical, quiet or loaded.
+    # warn_only: an option whose op has no deterministic kernel still runs (and says so).
+    torch.use_deterministic_algorithms(True, warn_only=True)
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
     os.makedirs(args.work, exist_ok=True)
