@@ -7,7 +7,9 @@
  * `report` (figures only); the others are `train`, every 4th of them in id order (index % 4 === 3) `val`.
  *
  * Tobacco800: the reserved documents are never pinned. The rest go by document (a letter's pages stay
- * together), documents in id order alternating: even index `val`, odd index `report`.
+ * together), documents in id order alternating: odd index `report`; the even ones alternate again,
+ * index % 4 === 0 `train` (their signatures teach the class model, src/tools/realInk/letterPages.ts),
+ * index % 4 === 2 `val`. Until 2026-11-29 every even document was `val`; the `report` half never moved.
  *
  * Ink crops (Cross-media Signatures): by writer, so no hand is on both sides; writers in id order
  * (numerically: 1, 2, … 10, not 1, 10, 2), every 4th (index % 4 === 3) `val`, the rest `train`.
@@ -28,7 +30,7 @@ export const STAVER_SPLIT_RULE =
   'stampDS-00300…00359 and 00400…00419 report; of the other pages (00360…00399 and 00420…00427 are reserved and never pinned) every 4th in id order (index % 4 === 3) val, the rest train';
 
 export const TOBACCO800_SPLIT_RULE =
-  'by document (the first 8 characters of the file name), documents in id order alternating: even index val, odd index report; reserved documents never pinned';
+  'by document (the first 8 characters of the file name), documents in id order: odd index report, index % 4 === 0 train, index % 4 === 2 val; reserved documents never pinned';
 
 export const WRITER_SPLIT_RULE =
   'by writer (every crop of a writer on one side): writers in numeric id order, every 4th (index % 4 === 3) val, the rest train; no report split (figures come from the page sets)';
@@ -62,10 +64,10 @@ export function tobacco800Document(id: string): string {
   return match[1].toLowerCase();
 }
 
-/** Each Tobacco800 page's split: `val` or `report` by its document's place in id order. */
+/** Each Tobacco800 page's split by its document's place in id order (TOBACCO800_SPLIT_RULE). */
 export function tobacco800Splits(ids: readonly string[]): Map<string, PageSplit> {
   const documents = [...new Set(ids.map(tobacco800Document))].sort(byId);
-  const half = new Map(documents.map((document, i) => [document, (i % 2 === 0 ? 'val' : 'report') as PageSplit]));
+  const half = new Map(documents.map((document, i) => [document, (i % 2 === 1 ? 'report' : i % 4 === 0 ? 'train' : 'val') as PageSplit]));
   return new Map(ids.map((id) => [id, half.get(tobacco800Document(id))!]));
 }
 

@@ -51,10 +51,10 @@ describe('splits of the ink sets', () => {
     expect(() => namePageSplits(['5a'])).toThrow(/writer number/);
   });
 
-  it('Tobacco800: by document, documents in id order alternating val and report', () => {
+  it('Tobacco800: by document, documents in id order: odd report, the even ones train and val in turn', () => {
     expect(tobacco800Document('XIK90C00_1')).toBe('xik90c00');
-    const splits = tobacco800Splits(['ccc22c00', 'bbb11b00_2', 'aaa00a00', 'bbb11b00_1', 'ddd33d00-page02_1']);
-    expect(Object.fromEntries(splits)).toEqual({ aaa00a00: 'val', bbb11b00_1: 'report', bbb11b00_2: 'report', ccc22c00: 'val', 'ddd33d00-page02_1': 'report' });
+    const splits = tobacco800Splits(['ccc22c00', 'bbb11b00_2', 'aaa00a00', 'bbb11b00_1', 'ddd33d00-page02_1', 'eee44e00']);
+    expect(Object.fromEntries(splits)).toEqual({ aaa00a00: 'train', bbb11b00_1: 'report', bbb11b00_2: 'report', ccc22c00: 'val', 'ddd33d00-page02_1': 'report', eee44e00: 'train' });
   });
 });
 
@@ -94,7 +94,7 @@ describe('pinning and building the ink sets from fixture repositories', () => {
 
   it('pins Tobacco800 pages by folder with the boxes file, leaving out reserved documents whatever their case', () => {
     expect(tobacco.set.pages.map((page) => [page.id, page.split, page.hasSignature])).toEqual([
-      ['aaa00a00', 'val', true],
+      ['aaa00a00', 'train', true],
       ['bbb11b00_1', 'report', true],
       ['bbb11b00_2', 'report', false],
       ['ccc22c00', 'val', false],
@@ -152,7 +152,7 @@ describe('pinning and building the ink sets from fixture repositories', () => {
     expect(await read(p1.signatureInk!)).toEqual(fitted.map((v) => (v === 7 ? 255 : 0)));
 
     expect(tobaccoSet.pages.map((page) => [page.id, page.split, page.hasSignature, page.signatureBoxes, page.signatureBoxesComplete])).toEqual([
-      ['aaa00a00', 'val', true, [[1, 1, 5, 4]], false],
+      ['aaa00a00', 'train', true, [[1, 1, 5, 4]], false],
       // The box reaching past the page is clipped to it.
       ['bbb11b00_1', 'report', true, [[0, 2, 8, 6]], false],
       ['bbb11b00_2', 'report', false, [], false],
@@ -201,6 +201,6 @@ describe('the committed manifest\'s ink sets', () => {
     expect(Object.fromEntries(tobacco800Splits(tobaccoSet.pages.map((page) => page.id)))).toEqual(Object.fromEntries(tobaccoSet.pages.map((page) => [page.id, page.split])));
     const count = (name: string, split: string) => set(name).pages.filter((page) => page.split === split).length;
     expect([count('staver', 'train'), count('staver', 'val'), count('staver', 'report')]).toEqual([225, 74, 67]);
-    expect([count('tobacco800', 'val'), count('tobacco800', 'report')]).toEqual([57, 51]);
+    expect([count('tobacco800', 'train'), count('tobacco800', 'val'), count('tobacco800', 'report')]).toEqual([31, 26, 51]);
   });
 });
