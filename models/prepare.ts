@@ -5,7 +5,8 @@
  * ink/paper decision as the model engine runs it), then src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
  *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
  *   NNNN.target.png  RGB at 1/OUTPUT_STRIDE of that (the class map's cells):
- *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none),
+ *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none;
+ *                        255 when the cell's only ink is truth 255, unlabelled: the loss skips it),
  *                    G = the cell's share of pixels with ink alpha ≥ 128 (0..255),
  *                    B = the winning class's share of the cell's ink (0..255).
  * `--sheet FILE.onnx`: the sheet found by the learned sheet model, and what lies on it cleared, as the
@@ -24,6 +25,9 @@ import { separateInkWithModel } from '../src/core/inkSeparation';
 import { modelGeometry, toModelInput } from '../src/core/model';
 import { findSheetWithModel } from '../src/core/sheet';
 import { createOrtNodeSession, ortRun } from '../src/server/model/ortNodeEngine';
+// Ink of unknown class (weak labels of real pages) casts no vote; a cell holding only such ink gets
+// this class, which the training loss skips (models/inkseg/data.py).
+import { UNLABELLED } from '../src/tools/realInk/letterPageTruth';
 
 const CLASS_COUNT = 6;
 
@@ -48,6 +52,7 @@ async function readGray(file: string): Promise<{ width: number; height: number; 
 export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: number, height: number, mapWidth: number, mapHeight: number): Uint8Array {
   const votes = new Float32Array(mapWidth * mapHeight * CLASS_COUNT);
   const inked = new Uint32Array(mapWidth * mapHeight);
+  const unlabelled = new Float32Array(mapWidth * mapHeight);
   const area = new Uint32Array(mapWidth * mapHeight);
   const cellX = new Int32Array(width);
   for (let x = 0; x < width; x++) cellX[x] = Math.min(mapWidth - 1, Math.floor((x * mapWidth) / width));
@@ -60,6 +65,10 @@ export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: nu
       const a = inkAlpha[p];
       if (a === 0) continue;
       if (a >= 128) inked[k]++;
+      if (classes[p] === UNLABELLED) {
+        unlabelled[k] += a;
+        continue;
+      }
       const c = classes[p] < CLASS_COUNT ? classes[p] : 0;
       votes[k * CLASS_COUNT + c] += a;
     }
@@ -77,7 +86,7 @@ export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: nu
         best = c;
       }
     }
-    out[k * 3] = best;
+    out[k * 3] = total === 0 && unlabelled[k] > 0 ? UNLABELLED : best;
     out[k * 3 + 1] = Math.round((255 * inked[k]) / Math.max(1, area[k]));
     out[k * 3 + 2] = total > 0 ? Math.round((255 * bestVotes) / total) : 255;
   }

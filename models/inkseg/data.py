@@ -45,9 +45,14 @@ def set_focus_weight(weight):
     CLASS_WEIGHT[3] = CLASS_WEIGHT[4] = weight
 
 
+UNLABELLED = 255  # models/prepare.ts: a cell holding only ink of unknown class; the loss skips it
+
+
 def cell_weights(cls, ink, purity):
+    unlabelled = cls == UNLABELLED
+    cls = np.where(unlabelled, 0, cls)
     w = CLASS_WEIGHT[cls] * np.clip(ink * 4.0, 0.0, 1.0) * (0.5 + 0.5 * purity)
-    return np.where(ink > 0, w + PAPER_WEIGHT, PAPER_WEIGHT).astype(np.float32)
+    return np.where(unlabelled, 0.0, np.where(ink > 0, w + PAPER_WEIGHT, PAPER_WEIGHT)).astype(np.float32)
 
 
 def pad_to(a, h, w, value):
@@ -98,7 +103,7 @@ class CropSampler:
             pur = cv2.resize(pur, (out_cells, out_cells), interpolation=cv2.INTER_LINEAR)
         x = img.astype(np.float32) / 255.0
         x = self.augment(x)
-        return x.transpose(2, 0, 1), cls.astype(np.int64), cell_weights(cls, ink, pur)
+        return x.transpose(2, 0, 1), np.where(cls == UNLABELLED, 0, cls).astype(np.int64), cell_weights(cls, ink, pur)
 
     def augment(self, x):
         rng = self.rng
