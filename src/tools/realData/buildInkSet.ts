@@ -91,7 +91,7 @@ export async function buildInkSet(context: InkSetContext): Promise<InkSetBuilt> 
     };
     const earlier = stillBuiltEntry(stamp, out, `${base}.png`, wanted);
     if (earlier) {
-      built.pages.push(earlier);
+      built.pages.push({ ...earlier, split: page.split });
       built.reused++;
       continue;
     }

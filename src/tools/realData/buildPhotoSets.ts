@@ -46,7 +46,7 @@ export async function buildPhotoSet(context: InkSetContext): Promise<InkSetBuilt
     const wanted = { imageSource: sourceIdentity(page.image), truthSource: page.truth ? sourceIdentity(page.truth) : '', truthFormat: PHOTO_CONVERTER };
     const earlier = stillBuiltEntry(stamp, out, key, wanted);
     if (earlier) {
-      built.pages.push(earlier);
+      built.pages.push({ ...earlier, split: page.split });
       built.reused++;
       continue;
     }

@@ -55,7 +55,7 @@ function fileHasSize(path: string, bytes: number): boolean {
   return existsSync(path) && statSync(path).size === bytes;
 }
 
-/** An ink-set page's index entry when every output is still what was built from these sources; else null. */
+/** An ink-set page's index entry when every output is still what was built from these sources; else null. Its split is the one of that build: the caller takes the manifest's (a split can change without a file changing). */
 export function stillBuiltEntry(stamp: BuildStamp, out: string, imageKey: string, wanted: Pick<PageStamp, 'imageSource' | 'truthSource' | 'truthFormat'>): IndexedPage | null {
   const page = stamp.pages[imageKey];
   if (!page?.entry || !page.outputs) return null;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRealData } from './buildRealData';
+import { readDatasetIndex } from './datasetIndex';
 import { pixelsOf } from './gitFixture';
 import { INK_HEIGHT, INK_WIDTH, inkPagePixels, makeInkFixture, NAME_PAGE_HEIGHT, NAME_PAGE_WIDTH, STAMP_GREY, TOBACCO_HEIGHT, TOBACCO_WIDTH, type InkFixture } from './inkFixture';
 import { INK_SET_DEFINITIONS } from './inkSetDefinitions';
@@ -172,6 +173,15 @@ describe('pinning and building the ink sets from fixture repositories', () => {
     const again = await buildRealData({ from: join(root, 'repos'), out, manifest });
     expect(again.sets.map((set) => [set.converted, set.reused])).toEqual([[0, 4], [0, 4], [0, 3]]);
     expect(again.index.sets).toEqual(result.index.sets);
+
+    // A page moved to another split in the manifest is indexed there, though none of its files changed.
+    const moved = JSON.parse(JSON.stringify(manifest)) as SourcesManifest;
+    const tobaccoPinned = moved.sets.find((set) => set.name === 'tobaccotest')!;
+    tobaccoPinned.pages.find((page) => page.id === 'ccc22c00')!.split = 'train';
+    const resplit = await buildRealData({ from: join(root, 'repos'), out, manifest: moved });
+    expect(resplit.sets.map((set) => set.converted)).toEqual([0, 0, 0]);
+    expect(resplit.index.sets[1].pages.find((page) => page.id === 'ccc22c00')?.split).toBe('train');
+    expect(readDatasetIndex(out).sets[1].pages.find((page) => page.id === 'ccc22c00')?.split).toBe('train');
   });
 
   it('refuses to build a reserved page even from a manifest that was never checked', async () => {
