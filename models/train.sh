@@ -16,7 +16,7 @@
 # deterministic (same pairs, same weights, also under load), but a few rounded photo cells make another
 # draw, and two later draws of this recipe kept less of Tobacco800's signatures than v7 (models/README.md,
 # "A second seed");
-# INKSEG_NAME_PAGES=1 adds the opt-in stage 2 below (exported beside it, not over it).
+# INKSEG_NAME_PAGES=1 / INKSEG_LETTER_PAGES=1 add the opt-in stage 2 below (exported beside it, not over it).
 # INKSEG_PHOTO_SHEET=models/sheet.onnx prepares the photos with the learned sheet model and its cover
 # (as the model engine presents them) instead of the classical finder; off by default (models/README.md:
 # fine-tunes on such pairs did not ship).
@@ -134,15 +134,20 @@ if [ -n "$REAL_INK" ] && ls "$REAL_INK"/pages/*.classes.png >/dev/null 2>&1; the
   TRAIN_DIRS+=("$REAL_PAGES")
 fi
 echo "train.sh: data ready after $(( $(date +%s) - started )) s"
-# Stage 2, opt-in (INKSEG_NAME_PAGES=1; models/README.md, "Real pages of handwriting"): stage 1's
-# weights trained on for 4 000 steps with pages of real pen-written names beside the rest (the train
-# pages of npm run data:real's name-page sets, src/tools/realInk/namePages.ts). It keeps far more of a
-# real handwritten page but reads objects on photographed sheets as writing, so it is not the
-# committed model; stage 1 is.
+# Stage 2, opt-in (models/README.md, "Real pages of handwriting" and "Real signed letters"): a
+# 4 000-step fine-tune at 1e-3 with real pages beside the rest, exported beside the committed model,
+# not over it (INKSEG_STAGE2_OUT to choose). INKSEG_NAME_PAGES=1 adds the train pages of pen-written
+# names (src/tools/realInk/namePages.ts); INKSEG_LETTER_PAGES=1 the signed Tobacco800 letters of the
+# train split (src/tools/realInk/letterPages.ts, prepared with the learned ink/paper decision as the
+# pipeline runs it), each INKSEG_LETTER_REPEAT times (default 20: 16 pages beside 1 800).
+# It starts from stage 1's checkpoint; with INKSEG_STAGE2_FROM=FILE.onnx from that exported model
+# instead (rebuilt by models/inkseg/fromOnnx.py, BatchNorm frozen), and stage 1 is not trained.
 REAL_DATA="${INKLIFT_REAL_DATA:-models/.cache/real}"
-STAGE2=0
+STAGE2_DIRS=()
+if [ "$SMOKE" = 0 ] && { [ "${INKSEG_NAME_PAGES:-0}" = 1 ] || [ "${INKSEG_LETTER_PAGES:-0}" = 1 ]; }; then
+  [ -f "$REAL_DATA/index.json" ] || { echo "train.sh: real pages in stage 2 need npm run data:real -- --from DIR first" >&2; exit 1; }
+fi
 if [ "$SMOKE" = 0 ] && [ "${INKSEG_NAME_PAGES:-0}" = 1 ]; then
-  [ -f "$REAL_DATA/index.json" ] || { echo "train.sh: INKSEG_NAME_PAGES=1 needs npm run data:real -- --from DIR first" >&2; exit 1; }
   NAMES="$ROOT/data/name-pages-$(cat "$REAL_DATA/index.json" src/tools/realInk/namePages.ts src/tools/realInk/namePageTruth.ts models/inksep.onnx | sha1sum | cut -c1-8)"
   if [ ! -f "$NAMES/.done" ]; then
     rm -rf "$NAMES"; mkdir -p "$NAMES"
@@ -150,14 +155,32 @@ if [ "$SMOKE" = 0 ] && [ "${INKSEG_NAME_PAGES:-0}" = 1 ]; then
     touch "$NAMES/.done"
   fi
   prepare "$NAMES" "${NAMES/data/prep}"
-  STAGE2=1
+  STAGE2_DIRS+=("${NAMES/data/prep}")
 fi
-if [ "$STAGE2" = 0 ]; then
+if [ "$SMOKE" = 0 ] && [ "${INKSEG_LETTER_PAGES:-0}" = 1 ]; then
+  LETTERS="$ROOT/data/letter-pages-$(cat "$REAL_DATA/index.json" models/data/real/typed-text.json src/tools/realInk/letterPages.ts src/tools/realInk/letterPageTruth.ts models/prepare.ts models/inksep.onnx | sha1sum | cut -c1-8)"
+  if [ ! -f "$LETTERS/.done" ]; then
+    rm -rf "$LETTERS" "${LETTERS/data/prep}"; mkdir -p "$LETTERS"
+    npx tsx src/tools/realInk/letterPages.ts --real "$REAL_DATA" --out "$LETTERS"
+    npx tsx models/prepare.ts --in "$LETTERS" --out "${LETTERS/data/prep}" --separation models/inksep.onnx
+    touch "$LETTERS/.done"
+  fi
+  for _ in $(seq "${INKSEG_LETTER_REPEAT:-20}"); do STAGE2_DIRS+=("${LETTERS/data/prep}"); done
+fi
+STAGE2_FROM="${INKSEG_STAGE2_FROM:-}"
+if [ "${#STAGE2_DIRS[@]}" = 0 ]; then
   /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
 else
-  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" --out "$ROOT/inkseg-stage1.onnx" "$@"
-  echo "train.sh: stage 2: the name pages beside the rest, 4 000 steps from stage 1's weights"
-  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}"),${NAMES/data/prep}" --val "$ROOT/prep/val" --threads "$THREADS" \
-    --init "$ROOT/run/ckpt.pt" --iters 4000 --lr 1e-3 --run "$ROOT/run-stage2" --out "$ROOT/inkseg-stage2.onnx"
+  if [ -n "$STAGE2_FROM" ]; then
+    echo "train.sh: stage 2 from $STAGE2_FROM (stage 1 not trained)"
+    /usr/bin/python3 models/inkseg/fromOnnx.py --onnx "$STAGE2_FROM" --out "$ROOT/stage2-init.pt"
+    INIT=(--init "$ROOT/stage2-init.pt" --freeze-bn)
+  else
+    /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" --out "$ROOT/inkseg-stage1.onnx" "$@"
+    INIT=(--init "$ROOT/run/ckpt.pt")
+  fi
+  echo "train.sh: stage 2: real pages beside the rest, 4 000 steps"
+  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}" "${STAGE2_DIRS[*]}" | tr ' ' ',')" --val "$ROOT/prep/val" --threads "$THREADS" \
+    "${INIT[@]}" --iters 4000 --lr 1e-3 --run "$ROOT/run-stage2" --out "${INKSEG_STAGE2_OUT:-$ROOT/inkseg-stage2.onnx}"
 fi
 echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"

@@ -4,12 +4,13 @@
  * Every connected piece of the product's own ink decision is labelled:
  * - mostly inside a box and outside the typed text: handwriting (the parts of it in typed text: print);
  * - typed text inside a box: print;
- * - touching the page's edge or a solid blob: noise (a scanner's border, a punch hole);
+ * - touching the page's edge or a solid blob: UNLABELLED (a scanner's border or a punch hole, but as
+ *   often writing cut by a crop's edge);
  * - a long thin straight run: form line (a signing line, an underline);
  * - anything else outside the boxes: UNLABELLED. A letter's boxes may miss a second signature or a
  *   handwritten note, so calling the rest print taught the class model that rows of real handwriting
- *   are print, and calling its specks noise taught it to drop the dots of real script in
- *   `mode=basic` (models/README.md, "Real signed letters").
+ *   are print; calling its specks, or its pieces at the page's edge, noise taught it to drop real
+ *   writing as noise in `mode=basic` (models/README.md, "Real signed letters").
  * Input: the ink alpha (0 = paper) of the page; output: one InkClass id (or UNLABELLED) per pixel.
  */
 import { labelComponents } from '../../core/components';
@@ -57,7 +58,7 @@ export function letterPageClasses(inkAlpha: Uint8Array, width: number, height: n
     const touchesEdge = x0 < EDGE_MARGIN || y0 < EDGE_MARGIN || x1 >= width - EDGE_MARGIN || y1 >= height - EDGE_MARGIN;
     const solid = area > SOLID_MIN_AREA && area > SOLID_FILL * w * h;
     const line = (w >= LINE_MIN_LENGTH && h <= Math.max(LINE_MIN_THICKNESS, w / LINE_ASPECT)) || (h >= LINE_MIN_LENGTH && w <= Math.max(LINE_MIN_THICKNESS, h / LINE_ASPECT));
-    if (touchesEdge || solid) labelOf[k] = InkClass.noise;
+    if (touchesEdge || solid) labelOf[k] = UNLABELLED;
     else if (signaturePixels[k] >= SIGNATURE_SHARE * area) labelOf[k] = InkClass.handwriting;
     else if (line) labelOf[k] = InkClass.formLine;
     else labelOf[k] = InkClass.printed;
