@@ -180,7 +180,9 @@ else
     INIT=(--init "$ROOT/run/ckpt.pt")
   fi
   echo "train.sh: stage 2: real pages beside the rest, 4 000 steps"
+  # Its own run folder per start and data, so a checkpoint of another stage 2 is never resumed.
+  STAGE2_RUN="$ROOT/run-stage2-$(echo "$STAGE2_FROM ${STAGE2_DIRS[*]}" | sha1sum | cut -c1-8)"
   /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}" "${STAGE2_DIRS[*]}" | tr ' ' ',')" --val "$ROOT/prep/val" --threads "$THREADS" \
-    "${INIT[@]}" --iters 4000 --lr 1e-3 --run "$ROOT/run-stage2" --out "${INKSEG_STAGE2_OUT:-$ROOT/inkseg-stage2.onnx}"
+    "${INIT[@]}" --iters 4000 --lr 1e-3 --run "$STAGE2_RUN" --out "${INKSEG_STAGE2_OUT:-$ROOT/inkseg-stage2.onnx}"
 fi
 echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"
