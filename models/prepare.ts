@@ -21,10 +21,9 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { estimateAlphaThresholds, flattenSheet, InkClass, pageInkAlpha, type Engine, type RgbaImage, type SheetFinding } from '../src/core';
-import { separateInkWithModel } from '../src/core/inkSeparation';
 import { modelGeometry, toModelInput } from '../src/core/model';
 import { findSheetWithModel } from '../src/core/sheet';
-import { createOrtNodeSession, ortRun } from '../src/server/model/ortNodeEngine';
+import { createOrtNodeSession, loadInkSeparation, ortRun } from '../src/server/model/ortNodeEngine';
 // Ink of unknown class (weak labels of real pages) casts no vote; a cell holding only such ink gets
 // this class, which the training loss skips (models/inkseg/data.py).
 import { UNLABELLED } from '../src/tools/realInk/letterPageTruth';
@@ -94,10 +93,7 @@ export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: nu
 }
 
 async function loadSeparation(file: string): Promise<Engine['separateInk']> {
-  if (file === 'none') return undefined;
-  const { ort, session } = await createOrtNodeSession(file, 1);
-  const run = ortRun(ort, session);
-  return (flattened) => separateInkWithModel(run, flattened);
+  return file === 'none' ? undefined : loadInkSeparation(file);
 }
 
 type SheetFinder = ((image: RgbaImage) => Promise<SheetFinding>) | undefined;

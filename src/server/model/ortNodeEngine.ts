@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { InferenceSession } from 'onnxruntime-node';
 import { classicalEngine, type Engine } from '../../core';
+import { separateInkWithModel } from '../../core/inkSeparation';
 import { createModelEngine, type ModelRun } from '../../core/model';
 
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
@@ -98,6 +99,13 @@ export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Pro
   } catch (error) {
     return fallback(`${modelPath} did not load in onnxruntime-node (${(error as Error).message})`);
   }
+}
+
+/** The learned ink/paper decision of an exported file on one thread, for tools that label or prepare pages as the pipeline sees them. */
+export async function loadInkSeparation(modelPath: string): Promise<NonNullable<Engine['separateInk']>> {
+  const { ort, session } = await createOrtNodeSession(modelPath, 1);
+  const run = ortRun(ort, session);
+  return (flattened) => separateInkWithModel(run, flattened);
 }
 
 /** An optional model's run, or undefined (logged with what happens instead) when it cannot load. */

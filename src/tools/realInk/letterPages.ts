@@ -12,9 +12,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { estimateAlphaThresholds, flattenSheet, pageInkAlpha, type Engine, type RgbaImage } from '../../core';
-import { separateInkWithModel } from '../../core/inkSeparation';
-import { createOrtNodeSession, ortRun } from '../../server/model/ortNodeEngine';
+import { estimateAlphaThresholds, flattenSheet, pageInkAlpha, type RgbaImage } from '../../core';
+import { loadInkSeparation } from '../../server/model/ortNodeEngine';
 import { DEFAULT_REAL_DATA_DIR, type DatasetIndex } from '../realData/datasetIndex';
 import { tobacco800Document } from '../realData/inkSetSplits';
 import { letterPageClasses, type Rect } from './letterPageTruth';
@@ -24,12 +23,6 @@ const FIRST_ID = 7000;
 
 interface TypedText {
   sets: Record<string, Record<string, Rect[]>>;
-}
-
-async function loadSeparation(file: string): Promise<NonNullable<Engine['separateInk']>> {
-  const { ort, session } = await createOrtNodeSession(file, 1);
-  const run = ortRun(ort, session);
-  return (flattened) => separateInkWithModel(run, flattened);
 }
 
 async function readPage(file: string): Promise<{ rgb: Buffer; image: RgbaImage }> {
@@ -56,7 +49,7 @@ export async function writeLetterPages(options: { real: string; out: string; sep
     .flatMap((set) => set.pages.filter((page) => page.split === 'train' && page.hasSignature));
   if (pages.length === 0) throw new Error(`no signed Tobacco800 train pages in ${options.real} (npm run data:real -- --from DIR builds them)`);
   mkdirSync(options.out, { recursive: true });
-  const separateInk = await loadSeparation(options.separation);
+  const separateInk = await loadInkSeparation(options.separation);
   for (const [i, page] of pages.entries()) {
     const { rgb, image } = await readPage(path.join(options.real, page.image));
     const { flattened } = flattenSheet(image);

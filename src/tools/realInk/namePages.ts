@@ -15,8 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { estimateAlphaThresholds, flattenSheet, pageInkAlpha, type Engine, type RgbaImage } from '../../core';
-import { separateInkWithModel } from '../../core/inkSeparation';
-import { createOrtNodeSession, ortRun } from '../../server/model/ortNodeEngine';
+import { loadInkSeparation } from '../../server/model/ortNodeEngine';
 import { isWholePageBox, type DatasetIndex } from '../realData/datasetIndex';
 import { namePageClasses } from './namePageTruth';
 
@@ -29,12 +28,6 @@ interface LabelledPage {
 
 /** The first id of the written pages (after the rendered train pages' seeds, so the names never collide). */
 const FIRST_ID = 5000;
-
-async function loadSeparation(file: string): Promise<NonNullable<Engine['separateInk']>> {
-  const { ort, session } = await createOrtNodeSession(file, 1);
-  const run = ortRun(ort, session);
-  return (flattened) => separateInkWithModel(run, flattened);
-}
 
 async function labelPage(file: string, height: number, separateInk: NonNullable<Engine['separateInk']>): Promise<LabelledPage> {
   const { data, info } = await sharp(file).resize({ height }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -91,7 +84,7 @@ export async function writeNamePages(options: { real: string; out: string; separ
     .sort();
   if (files.length === 0) throw new Error(`no train name pages in ${options.real} (npm run data:real -- --from DIR builds them)`);
   mkdirSync(options.out, { recursive: true });
-  const separateInk = await loadSeparation(options.separation);
+  const separateInk = await loadInkSeparation(options.separation);
   const cache = new Map<string, LabelledPage>();
   const labelled = async (file: string, height: number) => {
     const key = `${file}@${height}`;
