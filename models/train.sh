@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
 # npm run train [-- --smoke] [-- other train.py flags]
+# By default this reproduces the shipped models/inkseg.onnx (inkseg-v16) byte for byte: the committed
+# inkseg-v7 (models/inkseg/inkseg-v7.onnx) trained on for 4 000 steps with the signed Tobacco800 train
+# letters of npm run data:real beside the rendered pages (stage 2 below; ~25 min once the pages are
+# rendered). INKSEG_FROM_SCRATCH=1 trains stage 1 alone from random weights instead (v7's recipe,
+# ~90 min; another draw of it, not v7's bytes: models/README.md, "Neither did: the data is v7's").
 # Renders the synthetic train/val sets with src/synth (once; cached in models/.cache), turns them into
 # model-scale training pairs with the product's own paper/alpha code (models/prepare.ts), then trains
 # and exports models/inkseg.onnx (models/train.py). Env: INKSEG_TRAIN_COUNT, INKSEG_VAL_COUNT, INKSEG_THREADS,
@@ -11,12 +16,12 @@
 # of further train-split pages on desks (src/synth/desk) train beside the flat pages, prepared as the
 # pipeline presents them (sheet found, off-sheet cleared); the second half of them lie on the real desk
 # photos of INKSEG_DESK_IMAGES (default models/.cache/real/desks, built by npm run data:real) when that
-# folder exists, else on procedural desks too. The defaults trained the committed inkseg-v7 and still
+# folder exists, else on procedural desks too. These defaults (stage 1) trained the committed inkseg-v7 and still
 # give its data up to rounding (checked 2026-11-29), so not its exact weights: training is
 # deterministic (same pairs, same weights, also under load), but a few rounded photo cells make another
 # draw, and two later draws of this recipe kept less of Tobacco800's signatures than v7 (models/README.md,
 # "A second seed");
-# INKSEG_NAME_PAGES=1 / INKSEG_LETTER_PAGES=1 add the opt-in stage 2 below (exported beside it, not over it).
+# INKSEG_NAME_PAGES=1 / INKSEG_LETTER_PAGES=1 choose stage 2's real pages (below).
 # INKSEG_PHOTO_SHEET=models/sheet.onnx prepares the photos with the learned sheet model and its cover
 # (as the model engine presents them) instead of the classical finder; off by default (models/README.md:
 # fine-tunes on such pairs did not ship).
@@ -31,6 +36,15 @@ else
   ROOT=models/.cache; TRAIN_COUNT="${INKSEG_TRAIN_COUNT:-1200}"; VAL_COUNT="${INKSEG_VAL_COUNT:-60}"
 fi
 started=$(date +%s)
+# The shipped model's recipe unless asked otherwise (see the top of this file); its real pages are
+# checked for before anything is rendered.
+if [ "$SMOKE" = 0 ] && [ "${INKSEG_FROM_SCRATCH:-0}" != 1 ]; then
+  : "${INKSEG_LETTER_PAGES:=1}" "${INKSEG_STAGE2_FROM:=models/inkseg/inkseg-v7.onnx}" "${INKSEG_STAGE2_OUT:=models/inkseg.onnx}"
+fi
+REAL_DATA="${INKLIFT_REAL_DATA:-models/.cache/real}"
+if [ "$SMOKE" = 0 ] && { [ "${INKSEG_NAME_PAGES:-0}" = 1 ] || [ "${INKSEG_LETTER_PAGES:-0}" = 1 ]; }; then
+  [ -f "$REAL_DATA/index.json" ] || { echo "train.sh: the real pages of stage 2 need npm run data:real -- --from DIR first (or INKSEG_FROM_SCRATCH=1 for stage 1 alone)" >&2; exit 1; }
+fi
 if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
   echo "train.sh: training needs Debian's PyTorch, OpenCV and NumPy for /usr/bin/python3:" >&2
   echo "  apt-get install -y python3-torch python3-opencv python3-numpy" >&2
@@ -134,19 +148,15 @@ if [ -n "$REAL_INK" ] && ls "$REAL_INK"/pages/*.classes.png >/dev/null 2>&1; the
   TRAIN_DIRS+=("$REAL_PAGES")
 fi
 echo "train.sh: data ready after $(( $(date +%s) - started )) s"
-# Stage 2, opt-in (models/README.md, "Real pages of handwriting" and "Real signed letters"): a
-# 4 000-step fine-tune at 1e-3 with real pages beside the rest, exported beside the committed model,
-# not over it (INKSEG_STAGE2_OUT to choose). INKSEG_NAME_PAGES=1 adds the train pages of pen-written
+# Stage 2 (models/README.md, "Real pages of handwriting" and "Real signed letters"): a 4 000-step
+# fine-tune at 1e-3 with real pages beside the rest, exported to INKSEG_STAGE2_OUT (the shipped
+# recipe: over models/inkseg.onnx; else beside it). INKSEG_NAME_PAGES=1 adds the train pages of pen-written
 # names (src/tools/realInk/namePages.ts); INKSEG_LETTER_PAGES=1 the signed Tobacco800 letters of the
 # train split (src/tools/realInk/letterPages.ts, prepared with the learned ink/paper decision as the
 # pipeline runs it), each INKSEG_LETTER_REPEAT times (default 20: 16 pages beside 1 800).
 # It starts from stage 1's checkpoint; with INKSEG_STAGE2_FROM=FILE.onnx from that exported model
 # instead (rebuilt by models/inkseg/fromOnnx.py, BatchNorm frozen), and stage 1 is not trained.
-REAL_DATA="${INKLIFT_REAL_DATA:-models/.cache/real}"
 STAGE2_DIRS=()
-if [ "$SMOKE" = 0 ] && { [ "${INKSEG_NAME_PAGES:-0}" = 1 ] || [ "${INKSEG_LETTER_PAGES:-0}" = 1 ]; }; then
-  [ -f "$REAL_DATA/index.json" ] || { echo "train.sh: real pages in stage 2 need npm run data:real -- --from DIR first" >&2; exit 1; }
-fi
 if [ "$SMOKE" = 0 ] && [ "${INKSEG_NAME_PAGES:-0}" = 1 ]; then
   NAMES="$ROOT/data/name-pages-$(cat "$REAL_DATA/index.json" src/tools/realInk/namePages.ts src/tools/realInk/namePageTruth.ts models/inksep.onnx | sha1sum | cut -c1-8)"
   if [ ! -f "$NAMES/.done" ]; then
