@@ -19,7 +19,7 @@ import { loadInkSeparation } from '../../server/model/ortNodeEngine';
 import { isWholePageBox, type DatasetIndex } from '../realData/datasetIndex';
 import { namePageClasses } from './namePageTruth';
 
-interface LabelledPage {
+export interface LabelledPage {
   rgb: Buffer;
   classes: Uint8Array;
   width: number;
@@ -55,23 +55,25 @@ function paperColour(rgb: Buffer): { r: number; g: number; b: number } {
   return { r, g, b };
 }
 
-async function writeLayout(pages: LabelledPage[], columns: number, out: string, id: string): Promise<void> {
+/** Pages laid out in a grid of `columns` as one training page: OUT/ID.jpg and its classes OUT/ID.classes.png. */
+export async function writeLayout(pages: LabelledPage[], columns: number, out: string, id: string): Promise<void> {
   const rows = Math.ceil(pages.length / columns);
   const cellWidth = Math.max(...pages.map((p) => p.width));
   const cellHeight = Math.max(...pages.map((p) => p.height));
   const width = cellWidth * columns;
   const height = cellHeight * rows;
   const at = (i: number, p: LabelledPage) => ({ left: (i % columns) * cellWidth + ((cellWidth - p.width) >> 1), top: Math.floor(i / columns) * cellHeight });
-  const rgb = await sharp({ create: { width, height, channels: 3, background: paperColour(pages[0].rgb) } })
+  // Written straight from the composite: its raw output carries an alpha channel, which read back as
+  // three channels sheared every row (the name pages trained on before 2026-11-29 were such noise).
+  await sharp({ create: { width, height, channels: 3, background: paperColour(pages[0].rgb) } })
     .composite(pages.map((p, i) => ({ input: p.rgb, raw: { width: p.width, height: p.height, channels: 3 as const }, ...at(i, p) })))
-    .raw()
-    .toBuffer();
+    .jpeg({ quality: 92 })
+    .toFile(path.join(out, `${id}.jpg`));
   const classes = Buffer.alloc(width * height);
   pages.forEach((p, i) => {
     const { left, top } = at(i, p);
     for (let y = 0; y < p.height; y++) classes.set(p.classes.subarray(y * p.width, (y + 1) * p.width), (top + y) * width + left);
   });
-  await sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toFile(path.join(out, `${id}.jpg`));
   await sharp(classes, { raw: { width, height, channels: 1 } }).png().toFile(path.join(out, `${id}.classes.png`));
 }
 
