@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # npm run train [-- --smoke] [-- other train.py flags]
-# By default this reproduces the shipped models/inkseg.onnx (inkseg-v16) byte for byte: the committed
+# By default this reproduces the shipped models/inkseg.onnx (inkseg-v17) byte for byte: the committed
 # inkseg-v7 (models/inkseg/inkseg-v7.onnx) trained on for 4 000 steps with the signed Tobacco800 train
-# letters of npm run data:real beside the rendered pages (stage 2 below; ~25 min once the pages are
-# rendered). INKSEG_FROM_SCRATCH=1 trains stage 1 alone from random weights instead (v7's recipe,
+# letters (30 times over) and the train pages of pen-written names of npm run data:real beside the
+# rendered pages (stage 2 below; ~25 min once the pages are rendered). INKSEG_FROM_SCRATCH=1 trains stage 1 alone from random weights instead (v7's recipe,
 # ~90 min; another draw of it, not v7's bytes: models/README.md, "Neither did: the data is v7's").
 # Renders the synthetic train/val sets with src/synth (once; cached in models/.cache), turns them into
 # model-scale training pairs with the product's own paper/alpha code (models/prepare.ts), then trains
@@ -39,7 +39,7 @@ started=$(date +%s)
 # The shipped model's recipe unless asked otherwise (see the top of this file); its real pages are
 # checked for before anything is rendered.
 if [ "$SMOKE" = 0 ] && [ "${INKSEG_FROM_SCRATCH:-0}" != 1 ]; then
-  : "${INKSEG_LETTER_PAGES:=1}" "${INKSEG_STAGE2_FROM:=models/inkseg/inkseg-v7.onnx}" "${INKSEG_STAGE2_OUT:=models/inkseg.onnx}"
+  : "${INKSEG_LETTER_PAGES:=1}" "${INKSEG_LETTER_REPEAT:=30}" "${INKSEG_NAME_PAGES:=1}" "${INKSEG_STAGE2_FROM:=models/inkseg/inkseg-v7.onnx}" "${INKSEG_STAGE2_OUT:=models/inkseg.onnx}"
 fi
 REAL_DATA="${INKLIFT_REAL_DATA:-models/.cache/real}"
 if [ "$SMOKE" = 0 ] && { [ "${INKSEG_NAME_PAGES:-0}" = 1 ] || [ "${INKSEG_LETTER_PAGES:-0}" = 1 ]; }; then
@@ -153,7 +153,7 @@ echo "train.sh: data ready after $(( $(date +%s) - started )) s"
 # recipe: over models/inkseg.onnx; else beside it). INKSEG_NAME_PAGES=1 adds the train pages of pen-written
 # names (src/tools/realInk/namePages.ts); INKSEG_LETTER_PAGES=1 the signed Tobacco800 letters of the
 # train split (src/tools/realInk/letterPages.ts, prepared with the learned ink/paper decision as the
-# pipeline runs it), each INKSEG_LETTER_REPEAT times (default 20: 16 pages beside 1 800).
+# pipeline runs it), each INKSEG_LETTER_REPEAT times (default 20; the shipped recipe 30: 16 pages beside some 1 900).
 # It starts from stage 1's checkpoint; with INKSEG_STAGE2_FROM=FILE.onnx from that exported model
 # instead (rebuilt by models/inkseg/fromOnnx.py, BatchNorm frozen), and stage 1 is not trained.
 STAGE2_DIRS=()

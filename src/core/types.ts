@@ -139,7 +139,7 @@ export interface CleanResult {
   image: RgbaImage;
   /** What the result holds of what was asked (counted before any crop). */
   found: FoundInk;
-  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v16"). */
+  /** Name of the engine that produced the class map (e.g. "classical", "model:inkseg-v17"). */
   engine: string;
   /**
    * The sheet the ink was taken from, when the image is a photo of a sheet on a desk; null for a flat

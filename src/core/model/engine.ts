@@ -10,7 +10,7 @@ import { inkedCellConfidence, toClassMap, toModelInput } from './tensor';
 export type { ModelRun } from '../types';
 
 export interface ModelEngineOptions {
-  /** Engine name reported in results, e.g. "model:inkseg-v16 (onnxruntime-node)". */
+  /** Engine name reported in results, e.g. "model:inkseg-v17 (onnxruntime-node)". */
   name?: string;
   /** The long side the model was trained at; change only with the model. */
   longSide?: number;
@@ -20,7 +20,7 @@ export interface ModelEngineOptions {
   sheetRun?: ModelRun;
 }
 
-export const MODEL_NAME = 'inkseg-v16';
+export const MODEL_NAME = 'inkseg-v17';
 /** The output stride whose cells the class refinement's neighbourhoods were tuned at (ClassMap.cellScale 1). */
 const UNIT_CELL_STRIDE = 4;
 

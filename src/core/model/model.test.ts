@@ -166,7 +166,7 @@ describe('createModelEngine', () => {
     for (const stride of [2, 4]) {
       const seen: number[][] = [];
       const engine = fakeModel(stride, seen);
-      expect(engine.name).toBe('model:inkseg-v16');
+      expect(engine.name).toBe('model:inkseg-v17');
       const map = await engine.classify(input);
       expect(seen[0]).toEqual([1, 4, 704, 1024]);
       const [w, h] = [1024 / stride, Math.round(684 / stride)];

@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import type { BenchInput, BenchResult, BenchTarget } from './types';
 
 export interface BrowserBenchRow {
-  /** e.g. "chromium wasm×2 model:inkseg-v16" or "chromium classical". */
+  /** e.g. "chromium wasm×2 model:inkseg-v17" or "chromium classical". */
   target: string;
   megapixels: number;
   /** "end-to-end", "decode", "clean", "encode". */
