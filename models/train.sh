@@ -153,7 +153,7 @@ echo "train.sh: data ready after $(( $(date +%s) - started )) s"
 # recipe: over models/inkseg.onnx; else beside it). INKSEG_NAME_PAGES=1 adds the train pages of pen-written
 # names (src/tools/realInk/namePages.ts); INKSEG_LETTER_PAGES=1 the signed Tobacco800 letters of the
 # train split (src/tools/realInk/letterPages.ts, prepared with the learned ink/paper decision as the
-# pipeline runs it), each INKSEG_LETTER_REPEAT times (default 20; the shipped recipe 30: 16 pages beside some 1 900).
+# pipeline runs it), each INKSEG_LETTER_REPEAT times (default 20; the shipped recipe 30).
 # It starts from stage 1's checkpoint; with INKSEG_STAGE2_FROM=FILE.onnx from that exported model
 # instead (rebuilt by models/inkseg/fromOnnx.py, BatchNorm frozen), and stage 1 is not trained.
 STAGE2_DIRS=()
