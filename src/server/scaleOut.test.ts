@@ -12,6 +12,7 @@ import { addApiKey, createAccount, newApiKey } from './db/accounts';
 import { sweepExpired } from './maintenance';
 import { documentPhoto, fileBlob, multipart } from './testing/fixtures';
 import { startTestS3, type TestS3 } from './testing/s3rver';
+import { dropTestDatabase } from './testing/testDatabase';
 
 /**
  * Two server instances sharing one PostgreSQL database and one S3-compatible bucket, on
@@ -58,10 +59,7 @@ describe.skipIf(!adminUrl)('several instances on PostgreSQL + S3', () => {
       fs.rmSync(instance.dir, { recursive: true, force: true });
     }
     await s3?.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await dropTestDatabase(adminUrl!, dbName);
   });
 
   async function account(limit: number) {

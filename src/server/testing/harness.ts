@@ -7,6 +7,7 @@ import { createInklift, type Inklift } from '../app';
 import { loadConfig, type ServerConfig } from '../config';
 import { addApiKey, createAccount, newApiKey } from '../db/accounts';
 import { startTestS3 } from './s3rver';
+import { dropTestDatabase } from './testDatabase';
 
 export interface TestServer {
   inklift: Inklift;
@@ -76,12 +77,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.href;
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    dropDatabase = () => dropTestDatabase(adminUrl, name);
   }
   // With INKLIFT_TEST_S3=1 the blobs go to a real S3-compatible server (the scale-out configuration).
   let stopS3 = async () => {};
