@@ -5,7 +5,8 @@
  *   stamp IoU        |kept ∩ stamp ink| / |kept ∪ stamp ink|, with precision and recall, against the
  *                    page's stamp-ink mask (pages with a stamp)
  *   recall-in-box    share of the reference ink inside the signature boxes that is kept; reference ink =
- *                    grey ≤ the Otsu threshold of the grey levels inside each box (on its own)
+ *                    grey ≤ the Otsu threshold of the grey levels inside each box (on its own), the grey
+ *                    taken over the paper's level around it (greyOverPaper.ts: shading is not ink)
  *   own-ink recall   the same, with the reference ink inside typed text marked by hand left out (a box that
  *                    holds the typed name under a signature: its letters are not the signature's)
  *   leak             share of the kept ink lying outside every box (pages whose boxes are complete)
@@ -14,6 +15,7 @@
 import type { PixelBox } from '../realData/datasetIndex';
 import { otsuThreshold } from './baselines';
 import { countBinary } from './binaryMetrics';
+import { greyOverPaper } from './greyOverPaper';
 
 /** 1 inside any of the boxes, 0 elsewhere. */
 export function boxMask(width: number, height: number, boxes: readonly PixelBox[]): Uint8Array {
@@ -25,12 +27,13 @@ export function boxMask(width: number, height: number, boxes: readonly PixelBox[
 }
 
 /**
- * Reference ink in the boxes: for each box, Otsu's threshold over the grey levels inside it, ink where
- * grey ≤ it (baselines.ts); a pixel in two boxes is ink when either calls it so. A box of one grey level
- * holds no ink unless that level is 0.
+ * Reference ink in the boxes: the grey levels over the paper's around them (greyOverPaper.ts), then for
+ * each box Otsu's threshold over those inside it, ink where grey ≤ it (baselines.ts); a pixel in two
+ * boxes is ink when either calls it so. A box of one grey level holds no ink unless that level is 0.
  */
-export function referenceInkInBoxes(grey: Uint8Array, width: number, height: number, boxes: readonly PixelBox[]): Uint8Array {
-  if (grey.length !== width * height) throw new Error('referenceInkInBoxes: grey levels and size differ');
+export function referenceInkInBoxes(pageGrey: Uint8Array, width: number, height: number, boxes: readonly PixelBox[]): Uint8Array {
+  if (pageGrey.length !== width * height) throw new Error('referenceInkInBoxes: grey levels and size differ');
+  const grey = greyOverPaper(pageGrey, width, height);
   const ink = new Uint8Array(width * height);
   for (const [bx0, by0, bx1, by1] of boxes) {
     const [x0, y0, x1, y1] = [Math.max(0, bx0), Math.max(0, by0), Math.min(width, bx1), Math.min(height, by1)];
