@@ -4,11 +4,13 @@
  * page then splits the light, not the ink from the paper (a 16-MP photo of names in the Cross-media set
  * had half its page as "reference ink").
  *
- * The paper's level at a pixel is the brightest grey around it: the maximum over blocks of 1/48 of the
- * long side, widened to the 3 × 3 blocks around each, interpolated between block centres. Strokes are
- * far narrower than that, so a white page (or a bilevel one) comes back as it was.
+ * The paper's level at a pixel: per block of 1/48 of the long side, the grey that nine in ten of its
+ * pixels lie at or under (ink covers less of a block than that), interpolated between block centres.
+ * Not the block's brightest grey: one bright speck would lift the whole block, and shading left behind
+ * splits a page's paper in two again. A white page (or a bilevel one) comes back as it was.
  */
 const BLOCKS_ON_LONG_SIDE = 48;
+const PAPER_RANK = 0.9;
 const MIN_BLOCK = 8;
 
 export function greyOverPaper(grey: Uint8Array, width: number, height: number): Uint8Array {
@@ -16,22 +18,23 @@ export function greyOverPaper(grey: Uint8Array, width: number, height: number): 
   const block = Math.max(MIN_BLOCK, Math.ceil(Math.max(width, height) / BLOCKS_ON_LONG_SIDE));
   const gw = Math.ceil(width / block);
   const gh = Math.ceil(height / block);
-  const blockMax = new Uint8Array(gw * gh);
+  // Per block, the level PAPER_RANK of its pixels lie at or under: paper, unless ink covers most of the block.
+  const histograms = new Uint32Array(gw * gh * 256);
   for (let y = 0; y < height; y++) {
     const row = Math.floor(y / block) * gw;
-    for (let x = 0; x < width; x++) {
-      const cell = row + Math.floor(x / block);
-      if (grey[y * width + x] > blockMax[cell]) blockMax[cell] = grey[y * width + x];
-    }
+    for (let x = 0; x < width; x++) histograms[(row + Math.floor(x / block)) * 256 + grey[y * width + x]]++;
   }
   const paper = new Uint8Array(gw * gh);
-  for (let gy = 0; gy < gh; gy++) {
-    for (let gx = 0; gx < gw; gx++) {
-      let level = 0;
-      for (let ny = Math.max(0, gy - 1); ny <= Math.min(gh - 1, gy + 1); ny++) {
-        for (let nx = Math.max(0, gx - 1); nx <= Math.min(gw - 1, gx + 1); nx++) level = Math.max(level, blockMax[ny * gw + nx]);
+  for (let cell = 0; cell < gw * gh; cell++) {
+    let count = 0;
+    for (let level = 0; level < 256; level++) count += histograms[cell * 256 + level];
+    let below = 0;
+    for (let level = 0; level < 256; level++) {
+      below += histograms[cell * 256 + level];
+      if (below >= PAPER_RANK * count) {
+        paper[cell] = level;
+        break;
       }
-      paper[gy * gw + gx] = level;
     }
   }
   const out = new Uint8Array(width * height);
