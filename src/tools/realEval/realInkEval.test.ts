@@ -148,6 +148,21 @@ describe('npm run eval -- --real --task stamp|signature on a fixture build folde
     expect(c1.signatureOwnRecall).toBe(c1.signatureRecall);
   });
 
+  it('with the writing\'s box marked on a page that is its own box: the reference is the writing inside it, and the ink kept outside is leak', async () => {
+    const boxesFile = join(dir, 'writing-boxes.json');
+    // N1 is its own box (the whole frame, text bars above the signature); marked: the signature's box only.
+    writeFileSync(boxesFile, JSON.stringify({ sets: { crossmedianames: { N1: [[18, 122, 142, 172]] } } }));
+    const whole = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['signature'], writingBoxesFile: join(dir, 'none.json'), log: () => {} });
+    const marked = await runRealInkEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, tasks: ['signature'], writingBoxesFile: boxesFile, log: () => {} });
+    const n1 = (report: typeof whole) => report.results.find((r) => r.page === 'N1')!.byEngine.classical;
+    expect(Object.keys(n1(whole)).sort()).toEqual(['ms', 'signatureRecall']);
+    expect(Object.keys(n1(marked)).sort()).toEqual(['ms', 'signatureLeak', 'signatureRecall']);
+    // The same page and result: only the reference moved, to the signature alone, the same as T1's box gives.
+    const t1 = marked.results.find((r) => r.page === 'T1')!.byEngine.classical;
+    expect(n1(marked).signatureRecall).toBe(t1.signatureRecall);
+    expect(n1(marked).signatureRecall).not.toBe(n1(whole).signatureRecall);
+  });
+
   it('leaves the paper table to the paper sets', async () => {
     const paper = await runRealEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, log: () => {} });
     expect(paper.rows.map((r) => [r.label, r.pages])).toEqual([['DIBCO 2009', 1], ['overall', 1]]);

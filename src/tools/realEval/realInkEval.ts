@@ -26,6 +26,7 @@ import { loadMask, loadPageImage } from './inkPages';
 import { boxMask, keptAreaShare, leakOutsideBoxes, recallInBoxes, recallOutside, referenceInkInBoxes, scoreAgainstMask, type MaskScore } from './inkMetrics';
 import { pagesOfSplit } from './realPages';
 import { typedTextOf, type TypedText } from './typedText';
+import { writingBoxesOf, type WritingBoxes } from './writingBoxes';
 
 export type InkTask = 'stamp' | 'signature';
 export const INK_TASKS: readonly InkTask[] = ['stamp', 'signature'];
@@ -106,6 +107,7 @@ export async function scoreInkPages(
   tasks: readonly InkTask[],
   log: (line: string) => void,
   typedText: TypedText = {},
+  writingBoxes: WritingBoxes = {},
 ): Promise<InkPageResult[]> {
   const sets = pagesOfSplit(index, split).filter(({ set }) => INK_TRUTH_KINDS.includes(set.kind) || set.kind === 'paper' || isPrintedPagesSet(set.name));
   const work = sets.flatMap(({ set, pages }) =>
@@ -119,7 +121,7 @@ export async function scoreInkPages(
     const printedOnly = isPrintedPagesSet(set.name);
     const pageTasks = tasksOf(page, tasks, paper, printedOnly);
     const stampInk = page.stampInk && page.hasStamp !== false ? await loadMask(dir, page, page.stampInk) : null;
-    const boxes = page.signatureBoxes ?? [];
+    const boxes = writingBoxesOf(writingBoxes, set.name, page.id) ?? page.signatureBoxes ?? [];
     const writing = paper ? paperPageWriting(page.id) : null;
     const reference =
       writing === 'handwritten' ? await loadMask(dir, page, page.truth!) : boxes.length > 0 ? referenceInkInBoxes(greyLevels(image), image.width, image.height, boxes) : null;

@@ -8,12 +8,15 @@ import { inkTables, isPrintedPagesSet, medianMs, scoreInkPages, type InkPageResu
 import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 import { openRealData, pagesOfSplit } from './realPages';
 import { readTypedText } from './typedText';
+import { readWritingBoxes } from './writingBoxes';
 
 /** The readme section is `real-eval-ink`. */
 export interface RealInkEvalOptions extends RealEvalRunOptions {
   tasks: readonly InkTask[];
   /** Typed text marked inside the signature boxes (default models/data/real/typed-text.json; a missing file leaves the own-ink figure out). */
   typedTextFile?: string;
+  /** The writing's box marked on photographed pages that are their own box (default models/data/real/writing-boxes.json). */
+  writingBoxesFile?: string;
 }
 
 export interface RealInkEvalReport {
@@ -35,11 +38,11 @@ function captionFor(split: PageSplit, counts: string, results: readonly InkPageR
   return (
     `${SPLIT_WORDS[split]}: ${counts}. cleanImage advanced mode, aggressive, no crop; kept = output alpha ≥ 128. ` +
     'Stamp: IoU, precision, recall of the extract=stamp output against StaVer\'s stamp-ink mask, mean over pages with a stamp; FP area = kept pixels as % of the page on pages whose mask holds no stamp. ' +
-    'Signature (extract=signature): recall-in-box = share of the reference ink (grey ≤ Otsu threshold of the grey levels inside each box) that is kept; ' +
+    'Signature (extract=signature): recall-in-box = share of the reference ink (grey over the paper\'s level around it, ≤ the Otsu threshold of those inside each box) that is kept; ' +
     'Own-ink recall = the same with the reference ink inside typed text marked by hand in the boxes left out (models/data/real/typed-text.json: typed closings, names and titles, printed signing lines; a stroke crossing them is left out with them), where a page\'s boxes were looked at; typed share = that text\'s share of the reference ink. ' +
     'leak = share of the kept ink outside every box, only where the boxes are complete (StaVerGt: boxes grouped from its signature label); Tobacco800\'s boxes may miss signatures, so no leak there; ' +
     'FP area = kept pixels as % of the page on pages without a signature (StaVerGt pages without the signature label, Tobacco800 no_signature). ' +
-    'Pages of names (Cross-media): the page is its own box (so no leak figure). Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
+    'Pages of names (Cross-media): the page is its own box (so no leak figure), but on a photo of the sheet on a desk the box around the writing marked by hand (models/data/real/writing-boxes.json), which then also gives a leak figure. Paper sets (DIBCO family, Bickley, PHIBD, Nabuco): on a handwritten page (its id: H…, HW…) recall = share of the pixel truth\'s ink kept; on a printed one (P…, PR…) FP area. ' +
     'Photos of printed pages (document_scanner scanner_test): FP area for both tasks, as % of the whole photo. ' +
     `Means over the pages each column counts; overall = over all pages. Median ms per page: ${speed || '–'}.` +
     (unavailable.length ? ` ${unavailable.join('; ')}.` : '')
@@ -56,7 +59,7 @@ export async function runRealInkEval(options: RealInkEvalOptions): Promise<RealI
   const { usable, unavailable } = await loadUsableEngines(options, log);
   const engines = usable.map((s) => s.label);
 
-  const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log, readTypedText(options.typedTextFile));
+  const results = await scoreInkPages(options.dataDir, index, options.split, usable, options.tasks, log, readTypedText(options.typedTextFile), readWritingBoxes(options.writingBoxesFile));
   // The paper sets' handwritten and printed pages count for the signature task only: their rows come first there.
   const paperSets = pagesOfSplit(index, options.split).filter(({ set }) => set.kind === 'paper' && results.some((r) => r.set === set.name));
   // Photos of printed pages only count for both tasks, as false positives: their rows come last.

@@ -18,6 +18,11 @@ function isBox(value: unknown): value is PixelBox {
 
 /** The annotations of a file, checked; no file → none (the figure is then left out). */
 export function readTypedText(file: string = DEFAULT_TYPED_TEXT): TypedText {
+  return readPageBoxes(file);
+}
+
+/** A file of rectangles marked by hand per set and page (`{ "sets": { set: { page: [[x0, y0, x1, y1], …] } } }`), checked; no file → none. */
+export function readPageBoxes(file: string): TypedText {
   if (!existsSync(file)) return {};
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { sets?: unknown };
   if (typeof parsed.sets !== 'object' || parsed.sets === null) throw new Error(`${file}: no "sets" object`);
