@@ -4,18 +4,15 @@
  * the whole frame as the box, the reference ink of recall-in-box takes in the desk and the sheet's
  * edges against it, which a correct result drops.
  */
-import type { PixelBox } from '../realData/datasetIndex';
-import { readPageBoxes, type TypedText } from './typedText';
+import { pageBoxesOf, readPageBoxes, type PageBoxes } from './pageBoxes';
 
 export const DEFAULT_WRITING_BOXES = 'models/data/real/writing-boxes.json';
 
-export type WritingBoxes = TypedText;
+export type WritingBoxes = PageBoxes;
 
 export function readWritingBoxes(file: string = DEFAULT_WRITING_BOXES): WritingBoxes {
   return readPageBoxes(file);
 }
 
 /** The page's marked writing boxes, or undefined when the index's boxes stand. */
-export function writingBoxesOf(marked: WritingBoxes, set: string, page: string): readonly PixelBox[] | undefined {
-  return marked[set]?.[page];
-}
+export const writingBoxesOf = pageBoxesOf;
