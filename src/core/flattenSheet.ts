@@ -1,11 +1,12 @@
 import { estimatePaperField, flattenAgainstPaper } from './paperField';
-import { clearCovered, clearDeskAtSheetEdge, findSheet, sheetSpans } from './sheet';
+import { clearCovered, clearDeskAtFrameEdge, clearDeskAtSheetEdge, findSheet, sheetSpans } from './sheet';
 import type { RgbaImage, SheetFinding, SheetOutline } from './types';
 
 /**
  * The page as the ink stages see it: the sheet found in a photo (null on a flat scan), the paper
  * field estimated from the sheet alone and divided out, and everything off the sheet (with the
- * dark sliver of desk its found edge may leave inside) or under something lying on it made paper.
+ * dark sliver of desk its found edge may leave inside, and a strip of desk or a scanner's border
+ * along the frame's edge) or under something lying on it made paper.
  * The finding is the one given (an engine's learned finder: sheet and cover), else the classical
  * finder's sheet.
  * One function for the pipeline and for the ink-class model's training pairs (models/prepare.ts),
@@ -20,6 +21,7 @@ export function flattenSheet(
   lap('sheet');
   const flattened = flattenAgainstPaper(image, estimatePaperField(image, {}, spans), spans);
   if (spans) clearDeskAtSheetEdge(flattened, spans);
+  clearDeskAtFrameEdge(flattened);
   if (cover) clearCovered(flattened, cover);
   lap('paper');
   return { sheet, flattened };

@@ -4,3 +4,4 @@ export { clearOffSheet, sheetSpans, type SheetSpans } from './sheetSpans';
 export { straightenSheet } from './straighten';
 export { clearCovered } from './cover';
 export { clearDeskAtSheetEdge } from './sheetEdge';
+export { clearDeskAtFrameEdge } from './frameEdge';
