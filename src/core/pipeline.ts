@@ -13,6 +13,7 @@ import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
 import { flattenSheet } from './flattenSheet';
 import { pageInkAlpha } from './pageInkAlpha';
+import { classifyTilted, sheetTilt, tiltPlane } from './pageTilt';
 import { turnImage, turnPlane } from './quarterTurn';
 import { inkRgb, recolourInk } from './recolourInk';
 import { straightenSheet } from './sheet';
@@ -22,7 +23,7 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * The cleaning pipeline: the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper
  * decision when the engine has one, a blurred photo's strokes thinned to their sharp width; else colour-to-alpha's thresholds) → a sideways page
  * turned upright for the analysis → ink classes
- * (by the engine, classical by default, at the engine's resolution) → class map refined to full
+ * (by the engine, read straight on a sheet photographed askew, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
  * evened out against the stamp's strength, pen ink measured against its stroke's core → kept strokes
  * continued under the print and lines they cross, when those are dropped → composition per options
@@ -42,12 +43,16 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
   lap('alpha');
-  // A sideways page is analysed upright (rows of type as rows) and its result turned back.
-  const turns = uprightTurns(alphaAsGiven, image.width, image.height);
+  // A sheet photographed askew is read straight (pageTilt.ts); a sideways page is analysed upright
+  // (rows of type as rows) and its result turned back.
+  const tilt = sheet && sheetTilt(sheet, image.width, image.height);
+  const straightAlpha = tilt ? tiltPlane(alphaAsGiven, image.width, image.height, tilt) : alphaAsGiven;
+  const turns = uprightTurns(straightAlpha, image.width, image.height);
+  if (straightAlpha !== alphaAsGiven) giveBack(straightAlpha);
   const page = turns === 0 ? flattened : turnImage(flattened, turns);
   const inkAlpha = turns === 0 ? alphaAsGiven : turnPlane(alphaAsGiven, image.width, image.height, turns);
   lap('orientation');
-  const coarseMap = await engine.classify({ flattened: page, inkAlpha });
+  const coarseMap = tilt ? await classifyTilted(engine, page, inkAlpha, tilt) : await engine.classify({ flattened: page, inkAlpha });
   lap('classify');
   const classMap = refineClassMap(coarseMap, page, inkAlpha);
   lap('refine');

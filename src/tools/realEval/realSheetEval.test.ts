@@ -8,7 +8,7 @@ import { writeFixtureBuildFolder } from './fixtureBuildFolder';
 import { polygonArea, polygonMask } from '../../core/polygon';
 import { framePolygon } from './polygonClip';
 import { runRealInkEval } from './realInkReport';
-import { runRealSheetEval, scoreSheetOutput, sheetTable, type SheetPageResult } from './realSheetEval';
+import { keptShareOfSheet, runRealSheetEval, scoreSheetOutput, sheetTable, type SheetPageResult } from './realSheetEval';
 
 const square = (x: number, y: number, side: number) => [
   { x, y },
@@ -40,24 +40,29 @@ describe('scoring one photo\'s output', () => {
     expect(score.inkOutside).toBeNaN();
   });
 
+  it('measures what a mode kept as a share of the true sheet, wherever it lies', () => {
+    expect(keptShareOfSheet(outputKeeping(10, 10, [[3, 3], [4, 4], [0, 0], [9, 9]]), onTruth)).toBe(4 / 16);
+    expect(keptShareOfSheet(outputKeeping(10, 10, []), onTruth)).toBe(0);
+  });
+
   it('refuses an output of another size', () => {
     expect(() => scoreSheetOutput(outputKeeping(8, 10, []), null, truth, onTruth)).toThrow(/does not match/);
   });
 });
 
 describe('the sheet table', () => {
-  const result = (set: string, page: string, iou: number, found: boolean, inkOutside: number, ms: number): SheetPageResult => ({
-    set, page, width: 10, height: 10, byEngine: { classical: { iou, found, inkOutside, kept: 1, ms } },
+  const result = (set: string, page: string, iou: number, found: boolean, inkOutside: number, ms: number, standardKept = NaN): SheetPageResult => ({
+    set, page, width: 10, height: 10, byEngine: { classical: { iou, found, inkOutside, kept: 1, standardKept, ms } },
   });
 
-  it('shows per set and overall the mean IoU, the photos meeting the target, the sheets found, the mean ink outside and the median ms', () => {
-    const results = [result('a', '1', 0.96, true, 0.004, 100), result('a', '2', 0.5, false, 0.3, 300), result('b', '3', 0.99, true, NaN, 200)];
+  it('shows per set and overall the mean IoU, the photos meeting the target, the sheets found, the mean ink outside, what standard mode kept and the median ms', () => {
+    const results = [result('a', '1', 0.96, true, 0.004, 100, 0.001), result('a', '2', 0.5, false, 0.3, 300, 0.003), result('b', '3', 0.99, true, NaN, 200)];
     const table = sheetTable(results, [{ name: 'a', title: 'Set A' }, { name: 'b', title: 'Set B' }], ['classical']);
     const lines = table.split('\n');
-    expect(lines[0]).toMatch(/\| set\s+\| photos \| classical sheet IoU \| IoU ≥ 0.95 \| sheet found \| ink outside % \| ms\s+\|/);
-    expect(lines[2]).toMatch(/^\| Set A\s+\| 2\s+\| 0\.730\s+\| 1\/2\s+\| 1\/2\s+\| 15\.20\s+\| 200 \|$/);
-    expect(lines[3]).toMatch(/^\| Set B\s+\| 1\s+\| 0\.990\s+\| 1\/1\s+\| 1\/1\s+\| –\s+\| 200 \|$/);
-    expect(lines[4]).toMatch(/^\| \*\*overall\*\* \| 3\s+\| 0\.817\s+\| 2\/3\s+\| 2\/3\s+\| 15\.20\s+\| 200 \|$/);
+    expect(lines[0]).toMatch(/\| set\s+\| photos \| classical sheet IoU \| IoU ≥ 0.95 \| sheet found \| ink outside % \| standard kept % \| ms\s+\|/);
+    expect(lines[2]).toMatch(/^\| Set A\s+\| 2\s+\| 0\.730\s+\| 1\/2\s+\| 1\/2\s+\| 15\.20\s+\| 0\.20\s+\| 200 \|$/);
+    expect(lines[3]).toMatch(/^\| Set B\s+\| 1\s+\| 0\.990\s+\| 1\/1\s+\| 1\/1\s+\| –\s+\| –\s+\| 200 \|$/);
+    expect(lines[4]).toMatch(/^\| \*\*overall\*\* \| 3\s+\| 0\.817\s+\| 2\/3\s+\| 2\/3\s+\| 15\.20\s+\| 0\.20\s+\| 200 \|$/);
   });
 });
 
@@ -85,21 +90,22 @@ describe('npm run eval -- --real --task sheet on a fixture build folder', () => 
     dir = mkdtempSync(join(tmpdir(), 'inklift-real-sheet-'));
     await writeFixtureBuildFolder(dir, [{ set: { name: 'dibco2009', title: 'DIBCO 2009' }, id: 'H03', split: 'val', seed: 3 }]);
     const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as DatasetIndex;
-    mkdirSync(join(dir, 'sheetPhotos/sheets'), { recursive: true });
+    mkdirSync(join(dir, 'sheetPhotos/scannertest'), { recursive: true });
     const pages: IndexedPage[] = [];
     for (const [id, split] of [['P1', 'val'], ['P2', 'report']] as const) {
-      const page: IndexedPage = { id, split, image: `sheetPhotos/sheets/${id}.jpg`, width: W, height: H, sheetCorners: corners };
+      const page: IndexedPage = { id, split, image: `sheetPhotos/scannertest/${id}.jpg`, width: W, height: H, sheetCorners: corners };
       await writePhoto(join(dir, page.image));
       pages.push(page);
     }
-    index.sets.push({ name: 'sheets', title: 'Sheets', kind: 'sheetPhotos', source: 'fixture@0', licence: 'test fixture', pages });
+    // Named as the printed-pages photo set, so that standard mode is scored too.
+    index.sets.push({ name: 'scannertest', title: 'Sheets', kind: 'sheetPhotos', source: 'fixture@0', licence: 'test fixture', pages });
     writeFileSync(join(dir, 'index.json'), JSON.stringify(index));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('scores the split\'s sheet photos only, with IoU and ink outside in range and the whole frame when no sheet is found', async () => {
     const report = await runRealSheetEval({ dataDir: dir, split: 'val', engine: 'classical', threads: 1, log: () => {} });
-    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['sheets/P1']);
+    expect(report.results.map((r) => `${r.set}/${r.page}`)).toEqual(['scannertest/P1']);
     const score = report.results[0].byEngine.classical;
     expect(score.iou).toBeGreaterThan(0);
     expect(score.iou).toBeLessThanOrEqual(1);
@@ -107,6 +113,10 @@ describe('npm run eval -- --real --task sheet on a fixture build folder', () => 
     expect(score.kept).toBeGreaterThan(0);
     expect(score.inkOutside).toBeGreaterThanOrEqual(0);
     expect(score.inkOutside).toBeLessThanOrEqual(1);
+    // Standard mode keeps a part of what basic mode keeps, measured against the sheet's area.
+    const sheetArea = polygonArea(corners.map(([x, y]) => ({ x, y })));
+    expect(score.standardKept).toBeGreaterThanOrEqual(0);
+    expect(score.standardKept).toBeLessThanOrEqual((score.kept / sheetArea) * 1.05);
     expect(report.table).toMatch(/\| Sheets\s+\| 1\s+\|/);
     expect(report.caption).toContain('Held-out validation photos');
   });

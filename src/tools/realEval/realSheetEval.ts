@@ -6,7 +6,10 @@
  *                 the frame (polygonClip.ts); no sheet found (null) = the whole frame is the answer
  *   ink outside   kept pixels (output alpha ≥ 128) whose centre lies outside the true sheet, as a share
  *                 of all kept pixels (none kept: no figure)
- *   ms            cleanImage's milliseconds
+ *   standard kept on a set of printed pages only (realInkEval.ts isPrintedPagesSet): what
+ *                 mode=standard keeps (alpha ≥ 128), which drops printed text, as a share of the
+ *                 true sheet's pixels; a second run per photo
+ *   ms            cleanImage's milliseconds (basic mode)
  * The photo issue's acceptance: sheet IoU ≥ 0.95 and ink outside ≤ 1 % on the report photos.
  */
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
@@ -14,12 +17,15 @@ import type { DatasetIndex, IndexedSet, PageSplit } from '../realData/datasetInd
 import { mean, median } from '../evalMetrics';
 import { markdownTable } from '../markdownTable';
 import { loadPageImage } from './inkPages';
+import { isPrintedPagesSet } from './realInkEval';
 import { polygonMask } from '../../core/polygon';
 import { framePolygon, polygonIoU, type Vertex } from './polygonClip';
 import { openRealData, pagesOfSplit } from './realPages';
 import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';
 
 export const SHEET_OPTIONS: CleanOptions = { mode: 'basic', extract: '', aggressive: false, crop: false, flatten: false };
+/** The default mode, which keeps handwriting and stamps and drops print: on a photo of a printed page it should keep next to nothing. */
+export const STANDARD_OPTIONS: CleanOptions = { ...SHEET_OPTIONS, mode: 'standard' };
 
 /** The acceptance of the photo issue, shown beside the figures. */
 export const SHEET_IOU_TARGET = 0.95;
@@ -34,6 +40,8 @@ export interface SheetPageScore {
   inkOutside: number;
   /** Kept pixels (alpha ≥ 128). */
   kept: number;
+  /** On a printed page: what mode=standard kept, as a share of the true sheet's pixels; NaN on other sets. */
+  standardKept: number;
   ms: number;
 }
 
@@ -51,7 +59,7 @@ export interface EngineUnderTest {
 }
 
 /** Scores one photo's pipeline output against the true sheet (already as a pixel mask, 1 = on the sheet). */
-export function scoreSheetOutput(output: RgbaImage, sheet: readonly Vertex[] | null, truth: readonly Vertex[], onTruth: Uint8Array): Omit<SheetPageScore, 'ms'> {
+export function scoreSheetOutput(output: RgbaImage, sheet: readonly Vertex[] | null, truth: readonly Vertex[], onTruth: Uint8Array): Omit<SheetPageScore, 'ms' | 'standardKept'> {
   const { width, height, data } = output;
   if (onTruth.length !== width * height) throw new Error(`output ${width}×${height} does not match the photo`);
   let kept = 0;
@@ -66,6 +74,17 @@ export function scoreSheetOutput(output: RgbaImage, sheet: readonly Vertex[] | n
   return { iou: polygonIoU(answer, truth, width, height), found: sheet !== null, inkOutside: kept > 0 ? outside / kept : NaN, kept };
 }
 
+/** Kept pixels (alpha ≥ 128) of an output as a share of the true sheet's pixels. */
+export function keptShareOfSheet(output: RgbaImage, onTruth: Uint8Array): number {
+  let kept = 0;
+  let sheet = 0;
+  for (let p = 0; p < onTruth.length; p++) {
+    if (output.data[p * 4 + 3] >= 128) kept++;
+    if (onTruth[p]) sheet++;
+  }
+  return sheet > 0 ? kept / sheet : NaN;
+}
+
 export async function scoreSheetPhotos(dir: string, index: DatasetIndex, split: PageSplit, engines: readonly EngineUnderTest[], log: (line: string) => void): Promise<SheetPageResult[]> {
   const work = pagesOfSplit(index, split)
     .filter(({ set }) => set.kind === 'sheetPhotos')
@@ -78,12 +97,13 @@ export async function scoreSheetPhotos(dir: string, index: DatasetIndex, split: 
     const truth = page.sheetCorners.map(([x, y]) => ({ x, y }));
     const onTruth = polygonMask(truth, image.width, image.height, 1);
     const byEngine: Record<string, SheetPageScore> = {};
+    const copy = (): RgbaImage => ({ width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) });
     for (const { label, engine } of engines) {
-      const input: RgbaImage = { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) };
       const t0 = performance.now();
-      const result = await cleanImage(input, SHEET_OPTIONS, engine);
+      const result = await cleanImage(copy(), SHEET_OPTIONS, engine);
       const ms = performance.now() - t0;
-      byEngine[label] = { ...scoreSheetOutput(result.image, result.sheet?.corners ?? null, truth, onTruth), ms };
+      const standardKept = isPrintedPagesSet(set.name) ? keptShareOfSheet((await cleanImage(copy(), STANDARD_OPTIONS, engine)).image, onTruth) : NaN;
+      byEngine[label] = { ...scoreSheetOutput(result.image, result.sheet?.corners ?? null, truth, onTruth), standardKept, ms };
     }
     results.push({ set: set.name, page: page.id, width: image.width, height: image.height, byEngine });
     if (results.length % 5 === 0 || results.length === work.length) log(`eval --real: ${results.length}/${work.length} sheet photos (${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -99,7 +119,7 @@ const wholeMs = (v: number) => (Number.isNaN(v) ? '–' : String(Math.round(v)))
 export function sheetTable(results: readonly SheetPageResult[], sets: readonly { name: string; title: string }[], engines: readonly string[]): string {
   const rows = [...sets.map((set) => ({ label: set.title, photos: results.filter((r) => r.set === set.name) })), { label: '**overall**', photos: [...results] }];
   return markdownTable(
-    ['set', 'photos', ...engines.flatMap((e) => [`${e} sheet IoU`, `IoU ≥ ${SHEET_IOU_TARGET}`, 'sheet found', 'ink outside %', 'ms'])],
+    ['set', 'photos', ...engines.flatMap((e) => [`${e} sheet IoU`, `IoU ≥ ${SHEET_IOU_TARGET}`, 'sheet found', 'ink outside %', 'standard kept %', 'ms'])],
     rows.map(({ label, photos }) => [
       label,
       String(photos.length),
@@ -111,6 +131,7 @@ export function sheetTable(results: readonly SheetPageResult[], sets: readonly {
           `${scores.filter((s) => s.iou >= SHEET_IOU_TARGET).length}/${scores.length}`,
           `${scores.filter((s) => s.found).length}/${scores.length}`,
           pct(mean(outside)),
+          pct(mean(scores.map((s) => s.standardKept).filter((v) => !Number.isNaN(v)))),
           wholeMs(median(scores.map((s) => s.ms))),
         ];
       }),
@@ -140,7 +161,8 @@ function captionFor(split: PageSplit, sets: readonly IndexedSet[], results: read
     `${SPLIT_WORDS[split]}: ${counts}. cleanImage basic mode, no crop, no flatten, pixels as stored. ` +
     'Sheet IoU = IoU of the quadrilateral of result.sheet with the true corners, both clipped to the frame; no sheet found = the whole frame. ' +
     `IoU ≥ ${SHEET_IOU_TARGET} = photos meeting the issue's target. Ink outside = kept pixels (output alpha ≥ 128) outside the true sheet as % of all kept pixels ` +
-    `(target ≤ ${100 * INK_OUTSIDE_TARGET} %). Means over photos; ms = median cleanImage milliseconds per photo.` +
+    `(target ≤ ${100 * INK_OUTSIDE_TARGET} %). Standard kept = on photos of printed pages only, what mode=standard (which drops printed text) keeps, as % of the true sheet's area. ` +
+    'Means over photos; ms = median cleanImage milliseconds per photo (basic mode).' +
     (unavailable.length ? ` ${unavailable.join('; ')}.` : '')
   );
 }
