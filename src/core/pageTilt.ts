@@ -94,52 +94,88 @@ function insideConvex(corners: readonly Point[], point: Point): boolean {
 }
 
 /**
- * For each pixel of the turned copy (x, y), the page's pixel it shows, or −1 outside the page:
- * the page point c + R(angle)(q − c) / scale, nearest.
+ * Row y of the turned copy shows the page's points c + R(angle)(q − c) / scale: starting at
+ * (x0, y0) for x = 0 and moving by (dx, dy) per pixel. [from, to) are the columns whose point lies
+ * on the page; the rest of the row lies off it.
  */
-function forEachSource(width: number, height: number, tilt: PageTilt, visit: (target: number, source: number) => void): void {
-  const cos = Math.cos(tilt.angle) / tilt.scale;
-  const sin = Math.sin(tilt.angle) / tilt.scale;
-  const [cx, cy] = [width / 2, height / 2];
-  for (let y = 0, target = 0; y < height; y++) {
-    const dy = y + 0.5 - cy;
-    // The source moves by (cos, sin) per step along the row.
-    let sx = cx + cos * (0.5 - cx) - sin * dy;
-    let sy = cy + sin * (0.5 - cx) + cos * dy;
-    for (let x = 0; x < width; x++, target++, sx += cos, sy += sin) {
-      const ix = Math.floor(sx);
-      const iy = Math.floor(sy);
-      visit(target, ix >= 0 && iy >= 0 && ix < width && iy < height ? iy * width + ix : -1);
-    }
-  }
+interface SourceRow {
+  x0: number;
+  y0: number;
+  dx: number;
+  dy: number;
+  from: number;
+  to: number;
 }
 
-/** The page turned by −tilt.angle (and scaled) about its centre, same size; outside it white paper, transparent. */
+function sourceRow(y: number, width: number, height: number, tilt: PageTilt): SourceRow {
+  const dx = Math.cos(tilt.angle) / tilt.scale;
+  const dy = Math.sin(tilt.angle) / tilt.scale;
+  const [cx, cy] = [width / 2, height / 2];
+  const ry = y + 0.5 - cy;
+  const x0 = cx + dx * (0.5 - cx) - dy * ry;
+  const y0 = cy + dy * (0.5 - cx) + dx * ry;
+  let from = 0;
+  let to = width;
+  // 0 ≤ start + x·step < limit, for the point's x and its y.
+  for (const [start, step, limit] of [[x0, dx, width], [y0, dy, height]]) {
+    if (Math.abs(step) < 1e-12) {
+      if (start < 0 || start >= limit) to = 0;
+      continue;
+    }
+    const a = (0 - start) / step;
+    const b = (limit - start) / step;
+    from = Math.max(from, Math.ceil(Math.min(a, b)));
+    to = Math.min(to, Math.ceil(Math.max(a, b)));
+  }
+  return { x0, y0, dx, dy, from, to: Math.max(from, to) };
+}
+
+/** The page turned by −tilt.angle (and scaled) about its centre, same size, nearest pixel; outside it white paper, transparent. */
 export function tiltImage(image: RgbaImage, tilt: PageTilt): RgbaImage {
   const { width, height, data } = image;
   const out = pooledUint8Clamped(data.length);
   const src32 = rgbaWords(data, width * height);
   const out32 = rgbaWords(out, width * height);
-  if (src32 && out32) {
-    const paper = new Uint32Array(new Uint8Array([255, 255, 255, 0]).buffer)[0];
-    forEachSource(width, height, tilt, (target, source) => {
-      out32[target] = source < 0 ? paper : src32[source];
-    });
-  } else {
-    forEachSource(width, height, tilt, (target, source) => {
-      if (source < 0) out.set([255, 255, 255, 0], target * 4);
-      else out.set(data.subarray(source * 4, source * 4 + 4), target * 4);
-    });
+  if (!src32 || !out32) {
+    // No aligned words: the same walk a byte plane at a time.
+    for (let c = 0; c < 4; c++) {
+      const plane = new Uint8Array(width * height);
+      for (let p = 0; p < plane.length; p++) plane[p] = data[p * 4 + c];
+      const turned = tiltPlane(plane, width, height, tilt, c === 3 ? 0 : 255);
+      for (let p = 0; p < plane.length; p++) out[p * 4 + c] = turned[p];
+      giveBack(turned);
+    }
+    return { width, height, data: out };
+  }
+  const paper = new Uint32Array(new Uint8Array([255, 255, 255, 0]).buffer)[0];
+  for (let y = 0; y < height; y++) {
+    const { x0, y0, dx, dy, from, to } = sourceRow(y, width, height, tilt);
+    const row = y * width;
+    out32.fill(paper, row, row + from);
+    out32.fill(paper, row + to, row + width);
+    for (let x = from; x < to; x++) {
+      const ix = Math.min(width - 1, Math.max(0, (x0 + x * dx) | 0));
+      const iy = Math.min(height - 1, Math.max(0, (y0 + x * dy) | 0));
+      out32[row + x] = src32[iy * width + ix];
+    }
   }
   return { width, height, data: out };
 }
 
-/** A one-byte plane (the ink alpha) turned as tiltImage turns the page; 0 outside it. */
-export function tiltPlane(plane: Uint8Array, width: number, height: number, tilt: PageTilt): Uint8Array {
+/** A one-byte plane (the ink alpha) turned as tiltImage turns the page; `outside` (0) off it. */
+export function tiltPlane(plane: Uint8Array, width: number, height: number, tilt: PageTilt, outside = 0): Uint8Array {
   const out = pooledUint8(width * height);
-  forEachSource(width, height, tilt, (target, source) => {
-    out[target] = source < 0 ? 0 : plane[source];
-  });
+  for (let y = 0; y < height; y++) {
+    const { x0, y0, dx, dy, from, to } = sourceRow(y, width, height, tilt);
+    const row = y * width;
+    out.fill(outside, row, row + from);
+    out.fill(outside, row + to, row + width);
+    for (let x = from; x < to; x++) {
+      const ix = Math.min(width - 1, Math.max(0, (x0 + x * dx) | 0));
+      const iy = Math.min(height - 1, Math.max(0, (y0 + x * dy) | 0));
+      out[row + x] = plane[iy * width + ix];
+    }
+  }
   return out;
 }
 
@@ -167,11 +203,15 @@ export function untiltClassMap(map: ClassMap, width: number, height: number, til
   return { ...map, classes };
 }
 
-/** The engine's class map of a page read turned by its sheet's tilt, brought back onto the page. */
-export async function classifyTilted(engine: Engine, page: RgbaImage, inkAlpha: Uint8Array, tilt: PageTilt): Promise<ClassMap> {
+/**
+ * The engine's class map of a page read turned by its sheet's tilt, brought back onto the page.
+ * `straightAlpha`, when given, is the ink alpha already turned (the orientation read it).
+ */
+export async function classifyTilted(engine: Engine, page: RgbaImage, inkAlpha: Uint8Array, tilt: PageTilt, straightAlpha?: Uint8Array): Promise<ClassMap> {
   const turnedPage = tiltImage(page, tilt);
-  const turnedAlpha = tiltPlane(inkAlpha, page.width, page.height, tilt);
+  const turnedAlpha = straightAlpha ?? tiltPlane(inkAlpha, page.width, page.height, tilt);
   const map = await engine.classify({ flattened: turnedPage, inkAlpha: turnedAlpha });
-  giveBack(turnedPage.data, turnedAlpha);
+  giveBack(turnedPage.data);
+  if (turnedAlpha !== straightAlpha) giveBack(turnedAlpha);
   return untiltClassMap(map, page.width, page.height, tilt);
 }

@@ -48,11 +48,12 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const tilt = sheet && sheetTilt(sheet, image.width, image.height);
   const straightAlpha = tilt ? tiltPlane(alphaAsGiven, image.width, image.height, tilt) : alphaAsGiven;
   const turns = uprightTurns(straightAlpha, image.width, image.height);
-  if (straightAlpha !== alphaAsGiven) giveBack(straightAlpha);
   const page = turns === 0 ? flattened : turnImage(flattened, turns);
   const inkAlpha = turns === 0 ? alphaAsGiven : turnPlane(alphaAsGiven, image.width, image.height, turns);
   lap('orientation');
-  const coarseMap = tilt ? await classifyTilted(engine, page, inkAlpha, tilt) : await engine.classify({ flattened: page, inkAlpha });
+  // The straight alpha the orientation read is the classes' too, unless the page was turned after.
+  const coarseMap = tilt ? await classifyTilted(engine, page, inkAlpha, tilt, turns === 0 ? straightAlpha : undefined) : await engine.classify({ flattened: page, inkAlpha });
+  if (straightAlpha !== alphaAsGiven) giveBack(straightAlpha);
   lap('classify');
   const classMap = refineClassMap(coarseMap, page, inkAlpha);
   lap('refine');
