@@ -148,35 +148,31 @@ export function tiltImage(image: RgbaImage, tilt: PageTilt): RgbaImage {
     return { width, height, data: out };
   }
   const paper = new Uint32Array(new Uint8Array([255, 255, 255, 0]).buffer)[0];
-  for (let y = 0; y < height; y++) {
-    const { x0, y0, dx, dy, from, to } = sourceRow(y, width, height, tilt);
-    const row = y * width;
-    out32.fill(paper, row, row + from);
-    out32.fill(paper, row + to, row + width);
-    for (let x = from; x < to; x++) {
-      const ix = Math.min(width - 1, Math.max(0, (x0 + x * dx) | 0));
-      const iy = Math.min(height - 1, Math.max(0, (y0 + x * dy) | 0));
-      out32[row + x] = src32[iy * width + ix];
-    }
-  }
+  tiltElements(src32, out32, width, height, tilt, paper);
   return { width, height, data: out };
 }
 
 /** A one-byte plane (the ink alpha) turned as tiltImage turns the page; `outside` (0) off it. */
 export function tiltPlane(plane: Uint8Array, width: number, height: number, tilt: PageTilt, outside = 0): Uint8Array {
   const out = pooledUint8(width * height);
-  for (let y = 0; y < height; y++) {
-    const { x0, y0, dx, dy, from, to } = sourceRow(y, width, height, tilt);
-    const row = y * width;
-    out.fill(outside, row, row + from);
-    out.fill(outside, row + to, row + width);
-    for (let x = from; x < to; x++) {
-      const ix = Math.min(width - 1, Math.max(0, (x0 + x * dx) | 0));
-      const iy = Math.min(height - 1, Math.max(0, (y0 + x * dy) | 0));
-      out[row + x] = plane[iy * width + ix];
-    }
-  }
+  tiltElements(plane, out, width, height, tilt, outside);
   return out;
+}
+
+/** One element per pixel (a byte, or an RGBA word) copied from `source` to the turned `out`, `outside` off the page. */
+function tiltElements<T extends Uint8Array | Uint32Array>(source: T, out: T, width: number, height: number, tilt: PageTilt, outside: number): void {
+  for (let y = 0; y < height; y++) tiltRow(source, out, y * width, width, height, sourceRow(y, width, height, tilt), outside);
+}
+
+/** One row of tiltElements (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
+function tiltRow<T extends Uint8Array | Uint32Array>(source: T, out: T, row: number, width: number, height: number, { x0, y0, dx, dy, from, to }: SourceRow, outside: number): void {
+  out.fill(outside, row, row + from);
+  out.fill(outside, row + to, row + width);
+  for (let x = from; x < to; x++) {
+    const ix = Math.min(width - 1, Math.max(0, (x0 + x * dx) | 0));
+    const iy = Math.min(height - 1, Math.max(0, (y0 + x * dy) | 0));
+    out[row + x] = source[iy * width + ix];
+  }
 }
 
 /**
