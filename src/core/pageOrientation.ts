@@ -19,14 +19,13 @@
  */
 
 import { turnPlane } from './quarterTurn';
+import { solidInkGrid, type SolidInkGrid } from './solidInkGrid';
 
 /** Clockwise quarter turns that bring the page upright. */
 export type QuarterTurns = 0 | 1 | 2 | 3;
 
 /** Solid ink, as in the rest of the pipeline. */
 const SOLID = 128;
-/** The grid's long side, cells: fine enough to resolve the gaps between lines of type on any page. */
-const GRID_LONG_SIDE = 600;
 /** Strips across the page for the line-gap cue. */
 const STRIPS = 24;
 /** A strip counts once this share of its cells is inked (margins and blank bands tell nothing). */
@@ -55,26 +54,7 @@ const MIN_LINES = 30;
 /** Weight of the ink's offset from the page's middle (share of the side) against the ascender cue. */
 const CENTROID_WEIGHT = 3;
 
-interface Grid {
-  width: number;
-  height: number;
-  cells: Uint8Array;
-}
-
-/** 1 per cell holding any solid ink. */
-function solidGrid(inkAlpha: Uint8Array, width: number, height: number): Grid {
-  const block = Math.max(1, Math.ceil(Math.max(width, height) / GRID_LONG_SIDE));
-  const gw = Math.ceil(width / block);
-  const gh = Math.ceil(height / block);
-  const cells = new Uint8Array(gw * gh);
-  for (let y = 0; y < height; y++) markSolidRow(inkAlpha, y * width, width, block, cells, ((y / block) | 0) * gw);
-  return { width: gw, height: gh, cells };
-}
-
-/** Marks the cells of one pixel row holding solid ink (a function of its own, optimised per call: see OSR_NOTE in tensor.ts). */
-function markSolidRow(inkAlpha: Uint8Array, start: number, width: number, block: number, cells: Uint8Array, row: number): void {
-  for (let x = 0, p = start; x < width; x++, p++) if (inkAlpha[p] >= SOLID) cells[row + ((x / block) | 0)] = 1;
-}
+type Grid = Pick<SolidInkGrid, 'width' | 'height' | 'cells'>;
 
 /** Where the grid's ink lies along x, as a share of the width (0.5: the middle). */
 function inkCentreX({ width, height, cells }: Grid): number {
@@ -190,9 +170,11 @@ function ascenderCue(inkAlpha: Uint8Array, width: number, height: number, column
   return { cue: lines >= MIN_LINES && before + after > 0 ? (before - after) / (before + after) : NaN, lines };
 }
 
-/** Quarter turns (clockwise) that bring a sideways page's rows of type upright; 0 otherwise. */
-export function uprightTurns(inkAlpha: Uint8Array, width: number, height: number): QuarterTurns {
-  const grid = solidGrid(inkAlpha, width, height);
+/**
+ * Quarter turns (clockwise) that bring a sideways page's rows of type upright; 0 otherwise. `grid`:
+ * the alpha's solid ink grid, when the caller has built it already.
+ */
+export function uprightTurns(inkAlpha: Uint8Array, width: number, height: number, grid: SolidInkGrid = solidInkGrid(inkAlpha, width, height)): QuarterTurns {
   const along = rowGaps(grid).share;
   const across = rowGaps(turned(grid));
   if (across.perStrip < MIN_LINE_GAPS || across.share < MIN_GAP_SHARE) return 0;

@@ -13,7 +13,8 @@ import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
 import { flattenSheet } from './flattenSheet';
 import { pageInkAlpha } from './pageInkAlpha';
-import { classifyTilted, sheetTilt, tiltPlane } from './pageTilt';
+import { classifyTilted, tiltPlane } from './pageTilt';
+import { readingTilt } from './readingTilt';
 import { turnImage, turnPlane } from './quarterTurn';
 import { inkRgb, recolourInk } from './recolourInk';
 import { straightenSheet } from './sheet';
@@ -43,11 +44,12 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
   lap('alpha');
-  // A sheet photographed askew is read straight (pageTilt.ts); a sideways page is analysed upright
-  // (rows of type as rows) and its result turned back.
-  const tilt = sheet && sheetTilt(sheet, image.width, image.height);
+  // A sheet photographed askew is read straight, as is a page whose rows of type lie askew without a
+  // sheet edge to say so (readingTilt.ts); a sideways page is analysed upright (rows of type as rows)
+  // and its result turned back.
+  const { tilt, grid } = readingTilt(sheet, alphaAsGiven, image.width, image.height);
   const straightAlpha = tilt ? tiltPlane(alphaAsGiven, image.width, image.height, tilt) : alphaAsGiven;
-  const turns = uprightTurns(straightAlpha, image.width, image.height);
+  const turns = uprightTurns(straightAlpha, image.width, image.height, tilt ? undefined : (grid ?? undefined));
   const page = turns === 0 ? flattened : turnImage(flattened, turns);
   const inkAlpha = turns === 0 ? alphaAsGiven : turnPlane(alphaAsGiven, image.width, image.height, turns);
   lap('orientation');

@@ -1,5 +1,5 @@
 /**
- * npm run eval [-- --count N] [--start I] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val] [--json FILE]
+ * npm run eval [-- --count N] [--start I] [--engine classical|model|both] [--megapixels X] [--write-readme] [--threads N] [--split test|val] [--json FILE] [--skew DEGREES]
  *
  * Scores src/core's pipeline on the held-out TEST split of src/synth (seeds 2 000 000 + i, i < count;
  * default 200 pages of ~2 MP, generated in memory — the same pages `src/synth/render.ts --split test`
@@ -18,6 +18,8 @@
  * instead: that is the split to tune on, so the test figures stay unseen until they are reported.
  * `--json FILE` also writes the unrounded means and each page's IoU by seed (to check a target such as "+0.10" exactly, or to
  * compare two model files: INKLIFT_MODEL_PATH picks the model).
+ * `--skew D` turns every page by ±D degrees (alternately) as a scanner fed crooked would, truth with it
+ * (src/tools/skewedPage.ts): the generator's own pages lie within 2.5° of straight.
  *
  * `npm run eval -- --real ...` scores real pixel-truth pages instead: src/tools/realEval/realEvalCli.ts;
  * `npm run eval -- --photos ...` phone photos of the same pages on desks: src/tools/photoEval.ts.
@@ -31,6 +33,7 @@ import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
 import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
 import { TASKS, type TaskName } from './evalTasks';
 import { markdownTable, writeMarkedSection } from './markdownTable';
+import { skewedPage } from './skewedPage';
 
 interface Tally {
   seeds: number[];
@@ -56,6 +59,8 @@ async function main(): Promise<void> {
   const choice = arg('engine', 'classical');
   const threads = Number(arg('threads', '1'));
   const split = arg('split', 'test');
+  const skew = Number(arg('skew', '0'));
+  if (skew !== 0 && process.argv.includes('--write-readme')) throw new Error('--write-readme reports the pages as generated, not skewed');
   if (!isSplit(split) || split === 'train') throw new Error('--split must be test or val');
   if ((split !== 'test' || start !== 0) && process.argv.includes('--write-readme')) throw new Error('--write-readme reports the test split from its first page only');
   if (!isEngineChoice(choice)) throw new Error('--engine must be classical, model or both');
@@ -72,7 +77,8 @@ async function main(): Promise<void> {
   };
   const started = performance.now();
   for (let i = 0; i < count; i++) {
-    const doc = await generateDocument(splitSeed(split, start + i), { megapixels });
+    const generated = await generateDocument(splitSeed(split, start + i), { megapixels });
+    const doc = skew === 0 ? generated : skewedPage(generated.image, generated.truth, i % 2 === 0 ? skew : -skew);
     for (const task of TASKS) {
       const truth = doc.truth[task.truth];
       if (task.truth !== 'all' && countAtLeast(truth, 128) === 0) continue;
@@ -120,6 +126,7 @@ async function main(): Promise<void> {
   const unavailable = slots.filter((s) => !s.engine).map((s) => `${s.label} engine unavailable (${s.reason})`);
   const caption =
     `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split (src/synth seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}, ${count} pages, ~${megapixels} MP, ` +
+    (skew !== 0 ? `turned by ±${skew}°, ` : '') +
     `photos and scans). IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored; means over pages; ` +
     `pages without a signature/stamp skipped for that task; ms = median cleanImage time per page (Node, this machine).`;
   console.log(`\n${table}\n\n${caption}${unavailable.length ? `\n${unavailable.join('; ')}` : ''}`);
