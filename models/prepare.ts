@@ -14,14 +14,19 @@
  * `--objects-as-noise`: where a photo's truth has an object over the sheet (`NNNN.objects.png`), its
  * ink is labelled noise (the class the product drops) instead of paper. Off by default: models
  * trained so dropped dense real print as noise (models/README.md).
- * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N] [--separation FILE.onnx|none] [--sheet FILE.onnx|none] [--objects-as-noise]
+ * `--straighten`: a page whose sheet or rows of type lie askew is turned straight, truth with it, as
+ * the pipeline reads its classes (src/core/readingTilt.ts). Off by default: inkseg-v17 was trained on
+ * tilted photos as they were.
+ * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N] [--separation FILE.onnx|none] [--sheet FILE.onnx|none] [--objects-as-noise] [--straighten]
  * (--part: only cases K, K+N, K+2N, … so N processes can share the work)
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { estimateAlphaThresholds, flattenSheet, InkClass, pageInkAlpha, type Engine, type RgbaImage, type SheetFinding } from '../src/core';
+import { estimateAlphaThresholds, flattenSheet, InkClass, pageInkAlpha, type Engine, type RgbaImage, type SheetFinding, type SheetOutline } from '../src/core';
 import { modelGeometry, toModelInput } from '../src/core/model';
+import { tiltImage, tiltPlane } from '../src/core/pageTilt';
+import { readingTilt } from '../src/core/readingTilt';
 import { findSheetWithModel } from '../src/core/sheet';
 import { createOrtNodeSession, loadInkSeparation, ortRun } from '../src/server/model/ortNodeEngine';
 // Ink of unknown class (weak labels of real pages) casts no vote; a cell holding only such ink gets
@@ -92,6 +97,17 @@ export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: nu
   return out;
 }
 
+/**
+ * The page as the pipeline gives it to the model: turned straight, its alpha and truth classes with
+ * it, when its sheet or its rows of type lie askew (src/core/readingTilt.ts); as it is otherwise.
+ */
+export function readStraight(sheet: SheetOutline | null, flattened: RgbaImage, inkAlpha: Uint8Array, classes: Uint8Array): { page: RgbaImage; inkAlpha: Uint8Array; classes: Uint8Array } {
+  const { width, height } = flattened;
+  const { tilt } = readingTilt(sheet, inkAlpha, width, height);
+  if (!tilt) return { page: flattened, inkAlpha, classes };
+  return { page: tiltImage(flattened, tilt), inkAlpha: tiltPlane(inkAlpha, width, height, tilt), classes: tiltPlane(classes, width, height, tilt, InkClass.paper) };
+}
+
 async function loadSeparation(file: string): Promise<Engine['separateInk']> {
   return file === 'none' ? undefined : loadInkSeparation(file);
 }
@@ -110,16 +126,17 @@ function labelObjectsNoise(classes: Uint8Array, objects: Uint8Array): void {
   for (let p = 0; p < classes.length; p++) if (objects[p] > 0) classes[p] = InkClass.noise;
 }
 
-async function prepareCase(dir: string, id: string, imageFile: string, outDir: string, separateInk: Engine['separateInk'], findSheet: SheetFinder, objectsAsNoise: boolean): Promise<void> {
+async function prepareCase(dir: string, id: string, imageFile: string, outDir: string, separateInk: Engine['separateInk'], findSheet: SheetFinder, objectsAsNoise: boolean, straighten: boolean): Promise<void> {
   const image = await readRgba(path.join(dir, imageFile));
   const classes = await readGray(path.join(dir, `${id}.classes.png`));
   if (classes.width !== image.width || classes.height !== image.height) throw new Error(`${id}: classes map size differs from the image`);
   const objectsFile = path.join(dir, `${id}.objects.png`);
   if (objectsAsNoise && existsSync(objectsFile)) labelObjectsNoise(classes.data, (await readGray(objectsFile)).data);
   const { sheet, flattened } = flattenSheet(image, undefined, findSheet ? await findSheet(image) : undefined);
-  const { alpha: inkAlpha } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk, sheet !== null);
+  const { alpha: alphaAsGiven } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk, sheet !== null);
+  const { page, inkAlpha, classes: truth } = straighten ? readStraight(sheet, flattened, alphaAsGiven, classes.data) : { page: flattened, inkAlpha: alphaAsGiven, classes: classes.data };
   const geometry = modelGeometry(image.width, image.height);
-  const tensor = toModelInput({ flattened, inkAlpha }, geometry);
+  const tensor = toModelInput({ flattened: page, inkAlpha }, geometry);
   const { scaledWidth: sw, scaledHeight: sh, inputWidth: iw, inputHeight: ih } = geometry;
   const plane = iw * ih;
   const rgba = Buffer.alloc(sw * sh * 4);
@@ -130,7 +147,7 @@ async function prepareCase(dir: string, id: string, imageFile: string, outDir: s
       for (let c = 0; c < 4; c++) rgba[o + c] = Math.round(tensor[c * plane + k] * 255);
     }
   }
-  const targets = cellTargets(inkAlpha, classes.data, image.width, image.height, geometry.mapWidth, geometry.mapHeight);
+  const targets = cellTargets(inkAlpha, truth, image.width, image.height, geometry.mapWidth, geometry.mapHeight);
   await Promise.all([
     sharp(rgba, { raw: { width: sw, height: sh, channels: 4 } }).png({ compressionLevel: 1 }).toFile(path.join(outDir, `${id}.in.png`)),
     sharp(Buffer.from(targets), { raw: { width: geometry.mapWidth, height: geometry.mapHeight, channels: 3 } })
@@ -156,7 +173,7 @@ async function main(): Promise<void> {
   const findSheet = await loadSheetFinder(arg('sheet', 'none'));
   const started = performance.now();
   for (const [i, c] of mine.entries()) {
-    await prepareCase(inDir, c.id, c.file, outDir, separateInk, findSheet, process.argv.includes('--objects-as-noise'));
+    await prepareCase(inDir, c.id, c.file, outDir, separateInk, findSheet, process.argv.includes('--objects-as-noise'), process.argv.includes('--straighten'));
     if ((i + 1) % 50 === 0) console.log(`prepare: ${i + 1}/${mine.length} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   console.log(`prepare: ${mine.length} cases from ${inDir} → ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

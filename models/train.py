@@ -35,6 +35,7 @@ def parse_args():
     p.add_argument('--threads', type=int, default=2)
     p.add_argument('--seed', type=int, default=1)
     p.add_argument('--focus-weight', type=float, default=3.0, help='loss weight of handwriting and stamp cells')
+    p.add_argument('--upside-down', type=float, default=0.0, help='share of training crops turned by 180° (0: none, as inkseg-v17)')
     p.add_argument('--widths', default='16,32,64,128,192')
     p.add_argument('--stem', default='dense', choices=['dense', 'sep'])
     p.add_argument('--out-stride', type=int, default=2, choices=[2, 4], help='model pixels per output cell (the prepared targets must match)')
@@ -122,7 +123,7 @@ def main():
     for pages in (train_pages, val_pages):
         if pages and pages[0].stride != a.out_stride:
             sys.exit(f'train: the pairs were prepared at output stride {pages[0].stride}, the model answers at {a.out_stride}')
-    sampler = CropSampler(train_pages, size=a.crop, seed=a.seed)
+    sampler = CropSampler(train_pages, size=a.crop, seed=a.seed, upside_down=a.upside_down)
     if os.path.exists(ckpt_path) and not a.fresh:
         ck = torch.load(ckpt_path)
         same = ck['widths'] == list(widths) and ck.get('stem', 'dense') == a.stem and ck.get('outStride', 4) == a.out_stride
@@ -182,7 +183,7 @@ def main():
     size = os.path.getsize(a.out)
     summary = {'params': param_count(model), 'widths': list(widths), 'stem': a.stem, 'outStride': a.out_stride, 'onnxBytes': size, 'steps': step,
                'batch': a.batch, 'crop': a.crop, 'trainMinutes': round(elapsed / 60, 1), 'trainPages': len(train_pages),
-               'valPages': len(val_pages), 'seed': a.seed, 'focusWeight': a.focus_weight, 'init': a.init or None, 'lr': a.lr, 'val': metrics}
+               'valPages': len(val_pages), 'seed': a.seed, 'upsideDown': a.upside_down, 'focusWeight': a.focus_weight, 'init': a.init or None, 'lr': a.lr, 'val': metrics}
     with open(os.path.join(a.run, 'summary.json'), 'w') as f:
         json.dump(summary, f, indent=2)
     print('train: exported', a.out, json.dumps(summary), flush=True)

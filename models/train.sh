@@ -79,7 +79,14 @@ render() { # split count dir [real-ink dir]
 # Pairs depend on the product's paper/alpha code (with the ink/paper model) and the model's geometry: prepare again when they change.
 SEPARATION=none
 [ "${INKSEG_SEPARATED_ALPHA:-0}" = 1 ] && SEPARATION=models/inksep.onnx
-PREP_KEY=$( (echo "$SEPARATION"; cat src/core/flattenSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)
+# INKSEG_STRAIGHTEN=1: pages whose sheet or rows of type lie askew are prepared turned straight, truth
+# with them, as the pipeline reads their classes (models/prepare.ts --straighten; off: inkseg-v17's pairs).
+# INKSEG_UPSIDE_DOWN=P: that share of the training crops turned by 180° (train.py --upside-down; off: v17).
+STRAIGHTEN=()
+[ "${INKSEG_STRAIGHTEN:-0}" = 1 ] && STRAIGHTEN=(--straighten)
+UPSIDE_DOWN=()
+[ -n "${INKSEG_UPSIDE_DOWN:-}" ] && UPSIDE_DOWN=(--upside-down "$INKSEG_UPSIDE_DOWN")
+PREP_KEY=$( (echo "$SEPARATION"; cat src/core/flattenSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts) | sha1sum | cut -c1-12)${STRAIGHTEN:+-straight}
 prepare() { # raw prep [sheet model]
   local sheet=${3:-none}
   local key=$PREP_KEY
@@ -87,9 +94,9 @@ prepare() { # raw prep [sheet model]
   if [ -f "$2/.done-$key" ]; then echo "train.sh: $2 already prepared"; return; fi
   rm -rf "$2"; mkdir -p "$2"
   # Two processes (prepare.ts is single-threaded), each every other case.
-  npx tsx models/prepare.ts --in "$1" --out "$2" --part 0/2 --separation "$SEPARATION" --sheet "$sheet" &
+  npx tsx models/prepare.ts --in "$1" --out "$2" --part 0/2 --separation "$SEPARATION" --sheet "$sheet" "${STRAIGHTEN[@]}" &
   local first=$!
-  npx tsx models/prepare.ts --in "$1" --out "$2" --part 1/2 --separation "$SEPARATION" --sheet "$sheet"
+  npx tsx models/prepare.ts --in "$1" --out "$2" --part 1/2 --separation "$SEPARATION" --sheet "$sheet" "${STRAIGHTEN[@]}"
   wait "$first"
   touch "$2/.done-$key"
 }
@@ -168,31 +175,31 @@ if [ "$SMOKE" = 0 ] && [ "${INKSEG_NAME_PAGES:-0}" = 1 ]; then
   STAGE2_DIRS+=("${NAMES/data/prep}")
 fi
 if [ "$SMOKE" = 0 ] && [ "${INKSEG_LETTER_PAGES:-0}" = 1 ]; then
-  LETTERS="$ROOT/data/letter-pages-$(cat "$REAL_DATA/index.json" models/data/real/typed-text.json src/tools/realInk/letterPages.ts src/tools/realInk/letterPageTruth.ts models/prepare.ts models/inksep.onnx | sha1sum | cut -c1-8)"
+  LETTERS="$ROOT/data/letter-pages-$(cat "$REAL_DATA/index.json" models/data/real/typed-text.json src/tools/realInk/letterPages.ts src/tools/realInk/letterPageTruth.ts models/prepare.ts models/inksep.onnx | sha1sum | cut -c1-8)${STRAIGHTEN:+-straight}"
   if [ ! -f "$LETTERS/.done" ]; then
     rm -rf "$LETTERS" "${LETTERS/data/prep}"; mkdir -p "$LETTERS"
     npx tsx src/tools/realInk/letterPages.ts --real "$REAL_DATA" --out "$LETTERS"
-    npx tsx models/prepare.ts --in "$LETTERS" --out "${LETTERS/data/prep}" --separation models/inksep.onnx
+    npx tsx models/prepare.ts --in "$LETTERS" --out "${LETTERS/data/prep}" --separation models/inksep.onnx "${STRAIGHTEN[@]}"
     touch "$LETTERS/.done"
   fi
   for _ in $(seq "${INKSEG_LETTER_REPEAT:-20}"); do STAGE2_DIRS+=("${LETTERS/data/prep}"); done
 fi
 STAGE2_FROM="${INKSEG_STAGE2_FROM:-}"
 if [ "${#STAGE2_DIRS[@]}" = 0 ]; then
-  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" "$@"
+  /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" "${UPSIDE_DOWN[@]}" "$@"
 else
   if [ -n "$STAGE2_FROM" ]; then
     echo "train.sh: stage 2 from $STAGE2_FROM (stage 1 not trained)"
     /usr/bin/python3 models/inkseg/fromOnnx.py --onnx "$STAGE2_FROM" --out "$ROOT/stage2-init.pt"
     INIT=(--init "$ROOT/stage2-init.pt" --freeze-bn)
   else
-    /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" --out "$ROOT/inkseg-stage1.onnx" "$@"
+    /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}")" --val "$ROOT/prep/val" --threads "$THREADS" --out "$ROOT/inkseg-stage1.onnx" "${UPSIDE_DOWN[@]}" "$@"
     INIT=(--init "$ROOT/run/ckpt.pt")
   fi
   echo "train.sh: stage 2: real pages beside the rest, 4 000 steps"
   # Its own run folder per start and data, so a checkpoint of another stage 2 is never resumed.
-  STAGE2_RUN="$ROOT/run-stage2-$(echo "$STAGE2_FROM ${STAGE2_DIRS[*]}" | sha1sum | cut -c1-8)"
+  STAGE2_RUN="$ROOT/run-stage2-$(echo "$STAGE2_FROM ${STAGE2_DIRS[*]}" | sha1sum | cut -c1-8)${STRAIGHTEN:+-straight}${INKSEG_UPSIDE_DOWN:+-upside$INKSEG_UPSIDE_DOWN}"
   /usr/bin/python3 -W ignore models/train.py --train "$(IFS=,; echo "${TRAIN_DIRS[*]}" "${STAGE2_DIRS[*]}" | tr ' ' ',')" --val "$ROOT/prep/val" --threads "$THREADS" \
-    "${INIT[@]}" --iters 4000 --lr 1e-3 --run "$STAGE2_RUN" --out "${INKSEG_STAGE2_OUT:-$ROOT/inkseg-stage2.onnx}"
+    "${INIT[@]}" "${UPSIDE_DOWN[@]}" --iters 4000 --lr 1e-3 --run "$STAGE2_RUN" --out "${INKSEG_STAGE2_OUT:-$ROOT/inkseg-stage2.onnx}"
 fi
 echo "train.sh: done in $(( ($(date +%s) - started) / 60 )) min"

@@ -66,8 +66,11 @@ def pad_to(a, h, w, value):
 class CropSampler:
     """Random crops (size in model pixels) with scale jitter and ink-colour augmentation."""
 
-    def __init__(self, pages, size=256, focus_share=0.5, scale_range=(0.8, 1.25), seed=0):
+    def __init__(self, pages, size=256, focus_share=0.5, scale_range=(0.8, 1.25), seed=0, upside_down=0.0):
         self.pages = pages
+        # The share of crops turned by 180° (a page scanned or photographed upside down is read as it
+        # is: the orientation step turns only sideways pages). 0 draws nothing, so older runs repeat.
+        self.upside_down = upside_down
         self.size = size
         self.focus_share = focus_share
         self.scale_range = scale_range
@@ -101,6 +104,9 @@ class CropSampler:
             cls = cv2.resize(cls, (out_cells, out_cells), interpolation=cv2.INTER_NEAREST)
             ink = cv2.resize(ink, (out_cells, out_cells), interpolation=cv2.INTER_LINEAR)
             pur = cv2.resize(pur, (out_cells, out_cells), interpolation=cv2.INTER_LINEAR)
+        if self.upside_down > 0 and rng.random() < self.upside_down:
+            # A square crop of whole cells: turned, its cells stay aligned with their targets.
+            img, cls, ink, pur = (np.ascontiguousarray(a[::-1, ::-1]) for a in (img, cls, ink, pur))
         x = img.astype(np.float32) / 255.0
         x = self.augment(x)
         return x.transpose(2, 0, 1), np.where(cls == UNLABELLED, 0, cls).astype(np.int64), cell_weights(cls, ink, pur)
