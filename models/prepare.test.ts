@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { textTilt } from '../src/core/textSkew';
 import { InkClass, type RgbaImage } from '../src/core';
+import { isType, pageCoordinates } from '../src/core/testing/turnedPage';
 import { readStraight } from './prepare';
 
 const [W, H] = [420, 594];
 
 /** A scan fed in crooked: rows of type (truth: print) turned by `angle` degrees, a signature's bar (truth: handwriting) under them. */
 function crookedPage(angle: number): { page: RgbaImage; alpha: Uint8Array; classes: Uint8Array } {
-  const a = (angle * Math.PI) / 180;
   const page: RgbaImage = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(245) };
   const alpha = new Uint8Array(W * H);
   const classes = new Uint8Array(W * H);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
-      const [dx, dy] = [x + 0.5 - W / 2, y + 0.5 - H / 2];
-      const along = dx * Math.cos(a) + dy * Math.sin(a);
-      const across = -dx * Math.sin(a) + dy * Math.cos(a);
-      const type = across > -200 && across < 130 && (across + 200) % 14 < 6 && Math.abs(along) < 140 && (along + 140) % 36 < 28;
+      const { along, across } = pageCoordinates(x, y, W, H, angle);
+      const type = isType(along, across);
       const signature = across > 170 && across < 176 && along > 20 && along < 120;
       if (!type && !signature) continue;
       const p = y * W + x;

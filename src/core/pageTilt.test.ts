@@ -4,6 +4,7 @@ import { classicalEngine } from './classicalEngine';
 import { MIN_TILT_DEGREES, sheetTilt, tiltImage, tiltPlane, untiltClassMap } from './pageTilt';
 import type { ClassMap, Engine, EngineInput, Point, RgbaImage, SheetOutline } from './types';
 import { InkClass } from './types';
+import { pageCoordinates, turnedPlane } from './testing/turnedPage';
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 
@@ -55,19 +56,7 @@ describe('reading the page straight', () => {
   const [W, H] = [240, 180];
 
   /** A plane with a bar 100 × 6 through the centre, turned by `angle` degrees. */
-  function barPlane(angle: number): Uint8Array {
-    const a = (angle * Math.PI) / 180;
-    const plane = new Uint8Array(W * H);
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        const [dx, dy] = [x + 0.5 - W / 2, y + 0.5 - H / 2];
-        const along = dx * Math.cos(a) + dy * Math.sin(a);
-        const across = -dx * Math.sin(a) + dy * Math.cos(a);
-        if (Math.abs(along) < 50 && Math.abs(across) < 3) plane[y * W + x] = 255;
-      }
-    }
-    return plane;
-  }
+  const barPlane = (angle: number) => turnedPlane(W, H, angle, (along, across) => Math.abs(along) < 50 && Math.abs(across) < 3);
 
   it('turns the page so that the sheet\'s rows run along the frame, image and alpha alike', () => {
     const tilt = { angle: (25 * Math.PI) / 180, scale: 1 };
@@ -107,13 +96,10 @@ describe('reading the page straight', () => {
     // A photo 320 × 240: dark desk, a white sheet turned by 28° with a dark line along its rows.
     const [w, h] = [320, 240];
     const sheet = turnedSheet(160, 120, 200, 140, 28);
-    const a = (28 * Math.PI) / 180;
     const image: RgbaImage = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
-        const [dx, dy] = [x + 0.5 - 160, y + 0.5 - 120];
-        const along = dx * Math.cos(a) + dy * Math.sin(a);
-        const across = -dx * Math.sin(a) + dy * Math.cos(a);
+        const { along, across } = pageCoordinates(x, y, w, h, 28);
         const onSheet = Math.abs(along) < 100 && Math.abs(across) < 70;
         const line = onSheet && Math.abs(along) < 70 && Math.abs(across) < 2;
         image.data.set(line ? [20, 20, 30, 255] : onSheet ? [240, 238, 232, 255] : [70, 55, 40, 255], (y * w + x) * 4);

@@ -2,36 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { classicalEngine } from './classicalEngine';
 import { cleanImage } from './pipeline';
 import { textTilt } from './textSkew';
+import { turnedPlane, typedPage as typedPageOfSize } from './testing/turnedPage';
 import type { Engine, RgbaImage } from './types';
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 const [W, H] = [420, 594];
 
-/**
- * A page of type as an ink alpha: `lines` rows of words (blocks 6 px tall with gaps between them and
- * ragged line ends) in a text block, the whole page turned by `angle` degrees (clockwise on the image,
- * y down). `sideways`: the rows run down the page instead.
- */
-function typedPage(angle: number, { lines = 24, sideways = false } = {}): Uint8Array {
-  const a = (angle * Math.PI) / 180;
-  const plane = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const [dx, dy] = [x + 0.5 - W / 2, y + 0.5 - H / 2];
-      let along = dx * Math.cos(a) + dy * Math.sin(a);
-      let across = -dx * Math.sin(a) + dy * Math.cos(a);
-      if (sideways) [along, across] = [across, -along];
-      const line = Math.floor((across + 200) / 14);
-      if (line < 0 || line >= lines || (across + 200) % 14 >= 6) continue;
-      const lineEnd = 120 - ((line * 37) % 60);
-      if (along < -140 || along > lineEnd) continue;
-      // Words 20–40 px long with 8 px between them, offset per line.
-      const position = (along + 140 + line * 11) % 36;
-      if (position < 28) plane[y * W + x] = 255;
-    }
-  }
-  return plane;
-}
+const typedPage = (angle: number, options?: { lines?: number; sideways?: boolean }) => typedPageOfSize(W, H, angle, options);
 
 /** A lone signature: a few long looping strokes, no rows. */
 function signatureAlone(): Uint8Array {
@@ -70,16 +47,7 @@ describe('the skew of a page\'s rows of type', () => {
 
   it('shrinks the turned copy when the turned text would leave the frame', () => {
     // A text block as wide as the page, turned by 30°: its corners would leave a frame of the same size.
-    const wide = new Uint8Array(W * H);
-    const a = (30 * Math.PI) / 180;
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        const [dx, dy] = [x + 0.5 - W / 2, y + 0.5 - H / 2];
-        const along = dx * Math.cos(a) + dy * Math.sin(a);
-        const across = -dx * Math.sin(a) + dy * Math.cos(a);
-        if (Math.abs(along) < 250 && Math.abs(across) < 250 && (across + 250) % 14 < 6) wide[y * W + x] = 255;
-      }
-    }
+    const wide = turnedPlane(W, H, 30, (along, across) => Math.abs(along) < 250 && Math.abs(across) < 250 && (across + 250) % 14 < 6);
     const tilt = textTilt(wide, W, H)!;
     expect(degrees(tilt.angle)).toBeCloseTo(30, 0);
     expect(tilt.scale).toBeLessThan(0.95);
