@@ -1,4 +1,4 @@
-export { alphaFromInkDecision, INK_ALPHA_FLOOR, OPAQUE_SHARE } from './separatedAlpha';
+export { alphaFromInkDecision, HALF_COVERED, OPAQUE_SHARE } from './separatedAlpha';
 export { separateInkWithModel, SEPARATION_MODEL_NAME, type InkSeparation } from './separate';
 export { inkFeatures, separationInput, type InkFeatures } from './features';
 export { separationGeometry, SEPARATION_LONG_SIDE, type SeparationGeometry } from './geometry';

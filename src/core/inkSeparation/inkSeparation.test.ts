@@ -6,7 +6,7 @@ import { inkFeatures, separationInput } from './features';
 import { separationGeometry, SEPARATION_CHANNELS } from './geometry';
 import { interpolationTaps } from '../cellInterpolation';
 import { decideInk } from './inkDecision';
-import { alphaFromInkDecision, INK_ALPHA_FLOOR } from './separatedAlpha';
+import { alphaFromInkDecision, HALF_COVERED } from './separatedAlpha';
 import type { InkSeparation } from './separate';
 
 /** A page of one paper colour with rectangles of other colours painted on it. */
@@ -136,19 +136,40 @@ describe('alpha from the ink decision', () => {
     return { image, separation: { features, ink } satisfies InkSeparation };
   }
 
-  it('makes every ink pixel at least half opaque and a faded stroke opaque in its core', () => {
+  it('makes a faded stroke opaque in its core, and every pixel of an evenly inked stroke at least half opaque', () => {
     const { separation } = fadedPage();
     const alpha = alphaFromInkDecision(separation);
-    for (let p = 0; p < alpha.length; p++) if (separation.ink[p]) expect(alpha[p]).toBeGreaterThanOrEqual(INK_ALPHA_FLOOR);
+    for (let p = 0; p < alpha.length; p++) if (separation.ink[p]) expect(alpha[p]).toBeGreaterThanOrEqual(HALF_COVERED);
     expect(alpha[10 * 60 + 6]).toBe(255);
     expect(alpha[10 * 60 + 21]).toBe(255);
+  });
+
+  it('lets a rim pixel the decision calls ink follow its own darkness: under half of its stroke core\'s opaque share it is under half covered', () => {
+    // A dark stroke (deficit 200) with a rim column on each side: deficit 50 on the left (25 % of the
+    // core, so under half covered), 100 on the right (50 %, over half); the decision calls all of it ink.
+    const image = page(40, 20, [255, 255, 255], [
+      { x: 10, y: 5, w: 1, h: 10, rgb: [205, 205, 205] },
+      { x: 11, y: 5, w: 3, h: 10, rgb: [55, 55, 55] },
+      { x: 14, y: 5, w: 1, h: 10, rgb: [155, 155, 155] },
+    ]);
+    const features = inkFeatures(image);
+    const ink = new Uint8Array(40 * 20);
+    for (let y = 5; y < 15; y++) for (let x = 10; x < 15; x++) ink[y * 40 + x] = 1;
+    const alpha = alphaFromInkDecision({ features, ink });
+    const at = (x: number) => alpha[10 * 40 + x];
+    expect(at(12)).toBe(255);
+    expect(at(10)).toBeLessThan(HALF_COVERED);
+    expect(at(10)).toBeGreaterThan(0);
+    expect(at(14)).toBeGreaterThanOrEqual(HALF_COVERED);
+    expect(at(14)).toBeLessThan(255);
+    expect(at(9)).toBeLessThan(at(10));
   });
 
   it('drops paper the decision rejects, however dark, keeping only translucent edges beside ink', () => {
     const { separation } = fadedPage();
     const alpha = alphaFromInkDecision(separation);
     expect(alpha[10 * 60 + 47]).toBe(0);
-    expect(alpha[10 * 60 + 4]).toBeLessThan(INK_ALPHA_FLOOR);
+    expect(alpha[10 * 60 + 4]).toBeLessThan(HALF_COVERED);
     expect(alpha[2 * 60 + 6]).toBe(0);
   });
 

@@ -3,20 +3,24 @@ import type { InkSeparation } from './separate';
 
 /** Pixels around a stroke pixel searched for its stroke's core (the darkest deficit), as colour-to-alpha does. */
 const CORE_RADIUS = 3;
-/** Ink at this share of its stroke's core deficit or more is opaque; below, alpha falls towards the edge. */
+/** Ink at this share of its stroke's core deficit or more is opaque; below, alpha follows the pixel's own darkness. */
 export const OPAQUE_SHARE = 0.75;
-/** The least alpha of a pixel the decision calls ink: ink is never lighter than half covered. */
-export const INK_ALPHA_FLOOR = 128;
-/** Marks a paper pixel beside ink until its alpha is measured (ink's alpha is at least INK_ALPHA_FLOOR). */
+/** Half covered: the line between ink and paper in every measure here (alpha ≥ 128 is ink). */
+export const HALF_COVERED = 128;
+/** Marks a paper pixel beside ink until its alpha is measured. */
 const EDGE = 1;
 
 /**
- * Full-resolution ink alpha from the learned ink/paper decision. Ink is opaque in its core and at
- * least half covered everywhere (alpha ≥ 128), softening only towards its edges, where the pixel's
- * deficit falls below OPAQUE_SHARE of its stroke's core: a faded stroke comes back as opaque pale
- * ink (its own colour, recovered from the alpha), not as nearly transparent dark ink. A paper pixel
- * touching ink keeps a translucent share (alpha < 128) for anti-aliased edges; every other paper
- * pixel is transparent, whatever its darkness: stains, bleed-through, shading.
+ * Full-resolution ink alpha from the learned ink/paper decision. A pixel the decision calls ink is
+ * opaque where its deficit reaches OPAQUE_SHARE of its stroke's core (the darkest within
+ * CORE_RADIUS), so a faded stroke comes back as opaque pale ink (its own colour, recovered from the
+ * alpha), not as nearly transparent dark ink. Below that its alpha follows its darkness: a rim pixel
+ * lighter than 37.5 % of its core (half of OPAQUE_SHARE) is under half covered, as both truths count
+ * such a pixel paper (the generator's coverage ≥ 0.5, DIBCO's human truth down to about 0.43 of the way
+ * from the paper to the core). The decision's rim, a pixel or so wide on blurred strokes, therefore no
+ * longer widens every stroke. A paper pixel touching ink keeps a translucent share (alpha < 128) for
+ * anti-aliased edges; every other paper pixel is transparent, whatever its darkness: stains,
+ * bleed-through, shading.
  */
 export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   const { ink, features } = separation;
@@ -24,13 +28,14 @@ export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   const alpha = pooledUint8(width * height);
   const cores = columnMaxima(deficit, width, height);
   // Ink pixels (the native search skips the paper between them); the paper pixels beside them are
-  // marked EDGE (never an ink pixel's alpha) while the ink is measured, then given their translucent edge.
+  // marked EDGE while the ink is measured, then given their translucent edge. An ink pixel whose own
+  // alpha equals EDGE is measured again by the same formula, so it keeps it.
   for (let p = ink.indexOf(1); p !== -1; p = ink.indexOf(1, p + 1)) {
     const y = (p / width) | 0;
     const x = p - y * width;
     const d = deficit[p];
     const share = d === 0 ? 0 : d / (OPAQUE_SHARE * strokeCore(cores, x, y));
-    alpha[p] = share >= 1 ? 255 : Math.max(INK_ALPHA_FLOOR, Math.round(255 * share));
+    alpha[p] = share >= 1 ? 255 : Math.round(255 * share);
     if (x > 0 && ink[p - 1] !== 1) alpha[p - 1] = EDGE;
     if (x < width - 1 && ink[p + 1] !== 1) alpha[p + 1] = EDGE;
     if (y > 0 && ink[p - width] !== 1) alpha[p - width] = EDGE;
@@ -39,7 +44,7 @@ export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
   for (let p = alpha.indexOf(EDGE); p !== -1; p = alpha.indexOf(EDGE, p + 1)) {
     const y = (p / width) | 0;
     const d = deficit[p];
-    alpha[p] = d === 0 ? 0 : Math.min(INK_ALPHA_FLOOR - 1, Math.round((255 * d) / (OPAQUE_SHARE * strokeCore(cores, p - y * width, y))));
+    alpha[p] = d === 0 ? 0 : Math.min(HALF_COVERED - 1, Math.round((255 * d) / (OPAQUE_SHARE * strokeCore(cores, p - y * width, y))));
   }
   return alpha;
 }
