@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { alphaCoverage, inkCentre, inkPdf, inkPhoto, upsideDownPhoto } from './support/documents';
 import { chooseWhere, downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
 import { modelDeployed } from './support/model';
-import { scannedPdf } from '../src/server/testing/fixtures';
+import { jpxPdf, scannedPdf } from '../src/server/testing/fixtures';
 
 test('a dropped photo becomes a transparent PNG processed on this device', async ({ page }) => {
   const errors: string[] = [];
@@ -47,6 +47,18 @@ test('a scanned PDF is rendered at its scan’s resolution on this device, not a
   await expect(item).toContainText('on this device');
   // US Letter at 300 DPI (200 DPI would be 1700×2200).
   await expect(item).toContainText('2550×3300');
+});
+
+test('a PDF whose page is a JPEG 2000 scan is drawn on this device, not left blank', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Choose files').setInputFiles([{ name: 'archive-jpx.pdf', mimeType: 'application/pdf', buffer: jpxPdf() }]);
+  const item = await finishedResult(page, 'archive-jpx.pdf');
+  await expect(item).toContainText('on this device');
+  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+  const coverage = await alphaCoverage(await downloadBytes(download));
+  // The image's lines of ink are about 5 % of the page; a page drawn without its image keeps nothing.
+  expect(coverage.visible).toBeGreaterThan(0.02);
+  expect(coverage.transparent).toBeGreaterThan(0.5);
 });
 
 test('several dropped files run as a batch and download as one ZIP', async ({ page }) => {

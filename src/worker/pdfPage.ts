@@ -49,6 +49,10 @@ export async function renderFirstPdfPage(input: Blob): Promise<RgbaImage> {
     isOffscreenCanvasSupported: true,
     standardFontDataUrl: `${origin}/pdfjs/standard_fonts/`,
     wasmUrl: `${origin}/pdfjs/wasm/`,
+    // pdf.js's parser runs in this worker (no nested worker), and left to choose it would fetch the
+    // JPEG 2000 decoder and the standard fonts through `document`, which a worker lacks: a JPXDecode
+    // scan then renders blank and a non-embedded Times in a fallback face. Its own fetch works here.
+    useWorkerFetch: true,
     useSystemFonts: false,
   } as Parameters<typeof pdfjs.getDocument>[0]);
   const document = await task.promise;

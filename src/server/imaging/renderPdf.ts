@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import type { RgbaImage } from '../../core';
@@ -17,6 +18,16 @@ function loadPdfJs(): Promise<PdfJs> {
   }));
 }
 
+/**
+ * pdf.js's own data, read from the package by path (Node reads these with fs, not fetch): without
+ * `wasmUrl` a JPEG 2000 image (JPXDecode, common in archival and some scanners' PDFs) is skipped and
+ * the page renders blank; without `standardFontDataUrl` a non-embedded Times or Courier is drawn in
+ * a fallback face with the wrong widths.
+ */
+const pdfjsPackage = dirname(require.resolve('pdfjs-dist/package.json'));
+const PDFJS_WASM = join(pdfjsPackage, 'wasm') + '/';
+const PDFJS_STANDARD_FONTS = join(pdfjsPackage, 'standard_fonts') + '/';
+
 /** The lowest resolution we render at before refusing a page as too large (1 pt = 1 px). */
 const MIN_DPI = 72;
 
@@ -32,6 +43,8 @@ export async function renderPdfPageOne(bytes: Uint8Array, dpi: number, maxPixels
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
+    wasmUrl: PDFJS_WASM,
+    standardFontDataUrl: PDFJS_STANDARD_FONTS,
     stopAtErrors: false,
     verbosity: 0,
   });

@@ -73,6 +73,8 @@ export interface PdfPage {
   image?: { jpeg: Buffer; width: number; height: number };
   /** Or a 1-bit image mask as /Im1 (a fax-like bilevel scan): rows of bits, 0 paints, Flate-compressed. */
   mask?: { flate: Buffer; width: number; height: number };
+  /** Or a JPEG 2000 codestream as /Im1 (JPXDecode: archival scans, some scanners' PDFs). */
+  jpx?: { codestream: Buffer; width: number; height: number };
 }
 
 /** A minimal valid PDF with the given pages (Helvetica available as /F1). */
@@ -93,7 +95,11 @@ export function buildPdf(pages: PdfPage[]): Buffer {
         ? add(
             `<< /Type /XObject /Subtype /Image /Width ${page.mask.width} /Height ${page.mask.height} /ImageMask true /Filter /FlateDecode /Length ${page.mask.flate.length} >>\nstream\n${page.mask.flate.toString('latin1')}\nendstream`,
           )
-        : null;
+        : page.jpx
+          ? add(
+              `<< /Type /XObject /Subtype /Image /Width ${page.jpx.width} /Height ${page.jpx.height} /Filter /JPXDecode /Length ${page.jpx.codestream.length} >>\nstream\n${page.jpx.codestream.toString('latin1')}\nendstream`,
+            )
+          : null;
     const xObjects = imageId ? ` /XObject << /Im1 ${imageId} 0 R >>` : '';
     const pageId = add(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.widthPt} ${page.heightPt}] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >>${xObjects} >> >>`,
@@ -153,6 +159,22 @@ export function scannedMaskPdf(dpi: number): Buffer {
     for (let t = 0; t < stroke; t++) ink(x + t, y);
   }
   return buildPdf([{ widthPt: 612, heightPt: 792, content: 'q 0 0 0 rg 612 0 0 792 0 0 cm /Im1 Do Q', mask: { flate: deflateSync(bits), width, height } }]);
+}
+
+/**
+ * A 192 × 128 grey JPEG 2000 codestream: paper (250) with three ruled lines of ink (40, 2 px: rows
+ * 30, 60 and 90, x 20–171) and a rising 2-px stroke from (30, 110) to (149, 39). Made here with
+ * `opj_compress -r 30` (Debian's libopenjp2-tools); no encoder runs in the tests, so its 828 bytes
+ * are kept as they came out.
+ */
+const INKED_LINES_J2K = Buffer.from(
+  '/0//UQApAAAAAADAAAAAgAAAAAAAAAAAAAAAwAAAAIAAAAAAAAAAAAABBwEB/1IADAAAAAEABQQEAAH/XAATQEBISFBISFBISFBISFBISFD/ZAAlAAFDcmVhdGVkIGJ5IE9wZW5KUEVHIHZlcnNpb24gMi41LjD/kAAKAAAAAALDAAH/k99JEA/obOMeWNmBsaEVi5Ob3fj0wfCVD4yEPjGgKyapbXynLliWNBaUo0iH2JFovTSzoTeqSS8d0oNXbGqQkZr9ND5Tw+FKPlSw+FRggMvxMMJU1qfvI+OeVDAOu0g9QBFyyhgg8HeC/kCvQ47DzGVPLXuQWgwa6TE+kwesq/u4YsYSOQeBj78dE0X9WaPwJ3ZyzQHo/brHwHT43kfC2JafQ6jUCUqB3LKRT24LhzwlKuWS34TKLqvRSmuusuArjHdM05wamnGtMm/GR1EUEMTyEZvOECl7MzwZAx9hR7Zz5sLk/gYcImmJlYfRBuNVkv0E9GziVPlGFqBq/SvSYbXrtbbZxqM+DWY7WNITq/zwe5oJ+ulLTcbdkW7VoukqLpvR0zmw8pNjZOUaiVnjbvrcVR2vS7BpAUwGO9NQ2dJTfTGCcgQMavG24YpOnTHL61QpasAGEgyp1hIANijEGetm0cXJS7UhGboDmK9xGJXXsX1+3iHNAUx69NGG7HZRBLUSd9DYuq7+4dFZBONTve2cw6GJs+9fEsR2Y47aZiCr5eN120s91L2ox9oHpoDgD0An5eWov4t4zWwZ/XQDbEIWka17adNvNwxXtjmLBNh6kzC7hAM60p0cIcgqyctRTYiVOT2DMgsQveLuKlyn8AqVKVwEDnaKWf90nq06XoOaG9SsHE5OYGwkSW6wPdYObK1M+ASuunUrtBf46RWWUyezx0d7BSA2R/9//3/wvIadPB/Tc9kjVSeM4ly3gyDYpM+oB6y4AiFNyGiw8tW9WpZ1rhd4+NMjZ67Pix+y2Av/frqGoAb7Pg7v+GpK7kVCueqRudrTUw78XO9lOSazdxQmb4qpp0Z3vIAZs3wJYhaxpvZ65b2s53HVTB+XqNg5Zf0eyosxjSTG10g4n4tl214buUp9+f/Z',
+  'base64',
+);
+
+/** Page one drawn from that JPEG 2000 image (JPXDecode) filling a 192 × 128 pt page. */
+export function jpxPdf(): Buffer {
+  return buildPdf([{ widthPt: 192, heightPt: 128, content: 'q 192 0 0 128 0 0 cm /Im1 Do Q', jpx: { codestream: INKED_LINES_J2K, width: 192, height: 128 } }]);
 }
 
 export function multipart(fields: Record<string, string | Blob>): FormData {
