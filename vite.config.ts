@@ -32,6 +32,8 @@ function staticMounts(): StaticMount[] {
     { url: '/ort/', dir: ortDist, files: ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm'], precache: false },
     { url: '/pdfjs/standard_fonts/', dir: path.join(pdfjsDir, 'standard_fonts'), files: listFiles(path.join(pdfjsDir, 'standard_fonts'), (n) => !n.startsWith('LICENSE')), precache: true },
     { url: '/pdfjs/wasm/', dir: path.join(pdfjsDir, 'wasm'), files: listFiles(path.join(pdfjsDir, 'wasm'), (n) => n.endsWith('.wasm')), precache: true },
+    // 169 CMaps (1.7 MB) for PDFs whose fonts use a predefined CJK encoding: each is cached on first use.
+    { url: '/pdfjs/cmaps/', dir: path.join(pdfjsDir, 'cmaps'), files: listFiles(path.join(pdfjsDir, 'cmaps'), (n) => n.endsWith('.bcmap')), precache: false },
     ...models.map(({ dir, file }) => ({ url: '/models/', dir, files: [file], precache: true })),
   ];
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { alphaCoverage, inkCentre, inkPdf, inkPhoto, upsideDownPhoto } from './support/documents';
 import { chooseWhere, downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
 import { modelDeployed } from './support/model';
-import { jpxPdf, scannedPdf } from '../src/server/testing/fixtures';
+import { jpxPdf, predefinedCmapPdf, scannedPdf } from '../src/server/testing/fixtures';
 
 test('a dropped photo becomes a transparent PNG processed on this device', async ({ page }) => {
   const errors: string[] = [];
@@ -59,6 +59,18 @@ test('a PDF whose page is a JPEG 2000 scan is drawn on this device, not left bla
   // The image's lines of ink are about 5 % of the page; a page drawn without its image keeps nothing.
   expect(coverage.visible).toBeGreaterThan(0.02);
   expect(coverage.transparent).toBeGreaterThan(0.5);
+});
+
+test('a PDF whose text uses a predefined CJK CMap is drawn on this device, text and all', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Basic' });
+  await page.getByLabel('Choose files').setInputFiles([{ name: 'cmap-text.pdf', mimeType: 'application/pdf', buffer: predefinedCmapPdf() }]);
+  const item = await finishedResult(page, 'cmap-text.pdf');
+  await expect(item).toContainText('on this device');
+  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
+  const coverage = await alphaCoverage(await downloadBytes(download));
+  // One line of eight 48-pt glyphs is about 0.4 % of a Letter page at 200 DPI; undrawn text keeps nothing.
+  expect(coverage.visible).toBeGreaterThan(0.001);
 });
 
 test('several dropped files run as a batch and download as one ZIP', async ({ page }) => {

@@ -49,9 +49,12 @@ export async function renderFirstPdfPage(input: Blob): Promise<RgbaImage> {
     isOffscreenCanvasSupported: true,
     standardFontDataUrl: `${origin}/pdfjs/standard_fonts/`,
     wasmUrl: `${origin}/pdfjs/wasm/`,
+    cMapUrl: `${origin}/pdfjs/cmaps/`,
+    cMapPacked: true,
     // pdf.js's parser runs in this worker (no nested worker), and left to choose it would fetch the
-    // JPEG 2000 decoder and the standard fonts through `document`, which a worker lacks: a JPXDecode
-    // scan then renders blank and a non-embedded Times in a fallback face. Its own fetch works here.
+    // JPEG 2000 decoder, the standard fonts and the CMaps through `document`, which a worker lacks: a
+    // JPXDecode scan then renders blank, a non-embedded Times in a fallback face, and text in a font
+    // encoded by a predefined Chinese, Japanese or Korean CMap not at all. Its own fetch works here.
     useWorkerFetch: true,
     useSystemFonts: false,
   } as Parameters<typeof pdfjs.getDocument>[0]);

@@ -6,7 +6,8 @@
  * - install: precache the app shell, the hashed bundles, the WASM, pdf.js data and the model;
  *   the new version waits until the page asks it to take over ("Update available").
  * - fetch: navigations and precached files cache-first (offline works after one visit);
- *   stored results (/api/file/*) and the WebGPU WASM cache-first at runtime; the rest of /api network-only.
+ *   stored results (/api/file/*), the WebGPU WASM and pdf.js's CMaps cache-first at runtime; the rest
+ *   of /api network-only.
  * - Web Share Target: POST /share-target keeps the shared files in a cache and redirects to /?shared=1.
  */
 const sw = self as unknown as ServiceWorkerGlobalScope;
@@ -95,7 +96,7 @@ sw.addEventListener('fetch', (event) => {
     event.respondWith(appShell(request));
     return;
   }
-  if (PRECACHE_URLS.includes(url.pathname) || url.pathname.startsWith('/ort/') || url.pathname.startsWith('/models/')) {
+  if (PRECACHE_URLS.includes(url.pathname) || url.pathname.startsWith('/ort/') || url.pathname.startsWith('/models/') || url.pathname.startsWith('/pdfjs/')) {
     event.respondWith(cacheFirst(request, RUNTIME));
   }
 });

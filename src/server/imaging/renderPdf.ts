@@ -22,11 +22,13 @@ function loadPdfJs(): Promise<PdfJs> {
  * pdf.js's own data, read from the package by path (Node reads these with fs, not fetch): without
  * `wasmUrl` a JPEG 2000 image (JPXDecode, common in archival and some scanners' PDFs) is skipped and
  * the page renders blank; without `standardFontDataUrl` a non-embedded Times or Courier is drawn in
- * a fallback face with the wrong widths.
+ * a fallback face with the wrong widths; without `cMapUrl` text in a font encoded by one of the
+ * predefined Chinese, Japanese or Korean CMaps (UniGB-UCS2-H, 90ms-RKSJ-H…) is not drawn at all.
  */
 const pdfjsPackage = dirname(require.resolve('pdfjs-dist/package.json'));
 const PDFJS_WASM = join(pdfjsPackage, 'wasm') + '/';
 const PDFJS_STANDARD_FONTS = join(pdfjsPackage, 'standard_fonts') + '/';
+const PDFJS_CMAPS = join(pdfjsPackage, 'cmaps') + '/';
 
 /** The lowest resolution we render at before refusing a page as too large (1 pt = 1 px). */
 const MIN_DPI = 72;
@@ -45,6 +47,8 @@ export async function renderPdfPageOne(bytes: Uint8Array, dpi: number, maxPixels
     useSystemFonts: false,
     wasmUrl: PDFJS_WASM,
     standardFontDataUrl: PDFJS_STANDARD_FONTS,
+    cMapUrl: PDFJS_CMAPS,
+    cMapPacked: true,
     stopAtErrors: false,
     verbosity: 0,
   });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -107,6 +109,11 @@ export function buildPdf(pages: PdfPage[]): Buffer {
     kids.push(pageId);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  return buildPdfObjects(objects);
+}
+
+/** A PDF of these objects (numbered from 1, the first the catalogue) with its cross-reference table. */
+function buildPdfObjects(objects: string[]): Buffer {
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -175,6 +182,28 @@ const INKED_LINES_J2K = Buffer.from(
 /** Page one drawn from that JPEG 2000 image (JPXDecode) filling a 192 × 128 pt page. */
 export function jpxPdf(): Buffer {
   return buildPdf([{ widthPt: 192, heightPt: 128, content: 'q 192 0 0 128 0 0 cm /Im1 Do Q', jpx: { codestream: INKED_LINES_J2K, width: 192, height: 128 } }]);
+}
+
+/**
+ * A line of text in a font encoded by a predefined CMap (UniGB-UCS2-H, as Chinese PDFs use), its
+ * glyphs pdf.js's own Liberation Sans embedded (CIDs taken as glyph ids, so the letters come out
+ * shifted: only whether anything is drawn is tested). Text at 48 pt from (72, 600) pt.
+ */
+export function predefinedCmapPdf(): Buffer {
+  const ttf = readFileSync(createRequire(import.meta.url).resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf'));
+  const font = deflateSync(ttf);
+  const codes = [...'ABCDEFGH'].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+  const content = `BT /F1 48 Tf 72 600 Td <${codes}> Tj ET`;
+  return buildPdfObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type0 /BaseFont /CmapTest /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType2 /BaseFont /CmapTest /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> /FontDescriptor 7 0 R /CIDToGIDMap /Identity /DW 600 >>',
+    '<< /Type /FontDescriptor /FontName /CmapTest /Flags 4 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 8 0 R >>',
+    `<< /Length ${font.length} /Length1 ${ttf.length} /Filter /FlateDecode >>\nstream\n${font.toString('latin1')}\nendstream`,
+  ]);
 }
 
 export function multipart(fields: Record<string, string | Blob>): FormData {
