@@ -1,5 +1,5 @@
 /** Processing on this device: a dropped photo and a PDF become transparent ink, in the worker (WASM/classical). */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { alphaCoverage, inkCentre, inkPdf, inkPhoto, upsideDownPhoto } from './support/documents';
 import { chooseWhere, downloadBytes, dropFiles, finishedResult, openApp } from './support/app';
@@ -49,13 +49,18 @@ test('a scanned PDF is rendered at its scan’s resolution on this device, not a
   await expect(item).toContainText('2550×3300');
 });
 
-test('a PDF whose page is a JPEG 2000 scan is drawn on this device, not left blank', async ({ page }) => {
-  await openApp(page);
-  await page.getByLabel('Choose files').setInputFiles([{ name: 'archive-jpx.pdf', mimeType: 'application/pdf', buffer: jpxPdf() }]);
-  const item = await finishedResult(page, 'archive-jpx.pdf');
+/** A PDF processed on this device: the kept ink's coverage of the result. */
+async function pdfCoverageOnDevice(page: Page, name: string, buffer: Buffer) {
+  await page.getByLabel('Choose files').setInputFiles([{ name, mimeType: 'application/pdf', buffer }]);
+  const item = await finishedResult(page, name);
   await expect(item).toContainText('on this device');
   const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
-  const coverage = await alphaCoverage(await downloadBytes(download));
+  return alphaCoverage(await downloadBytes(download));
+}
+
+test('a PDF whose page is a JPEG 2000 scan is drawn on this device, not left blank', async ({ page }) => {
+  await openApp(page);
+  const coverage = await pdfCoverageOnDevice(page, 'archive-jpx.pdf', jpxPdf());
   // The image's lines of ink are about 5 % of the page; a page drawn without its image keeps nothing.
   expect(coverage.visible).toBeGreaterThan(0.02);
   expect(coverage.transparent).toBeGreaterThan(0.5);
@@ -64,11 +69,7 @@ test('a PDF whose page is a JPEG 2000 scan is drawn on this device, not left bla
 test('a PDF whose text uses a predefined CJK CMap is drawn on this device, text and all', async ({ page }) => {
   await openApp(page);
   await page.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Basic' });
-  await page.getByLabel('Choose files').setInputFiles([{ name: 'cmap-text.pdf', mimeType: 'application/pdf', buffer: predefinedCmapPdf() }]);
-  const item = await finishedResult(page, 'cmap-text.pdf');
-  await expect(item).toContainText('on this device');
-  const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
-  const coverage = await alphaCoverage(await downloadBytes(download));
+  const coverage = await pdfCoverageOnDevice(page, 'cmap-text.pdf', predefinedCmapPdf());
   // One line of eight 48-pt glyphs is about 0.4 % of a Letter page at 200 DPI; undrawn text keeps nothing.
   expect(coverage.visible).toBeGreaterThan(0.001);
 });
