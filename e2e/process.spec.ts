@@ -74,6 +74,18 @@ test('a PDF whose text uses a predefined CJK CMap is drawn on this device, text 
   expect(coverage.visible).toBeGreaterThan(0.001);
 });
 
+test('an iPhone HEIC photo is skipped with the way to a JPEG; a TIFF named .jpg is refused by what it is', async ({ page }) => {
+  await openApp(page);
+  await chooseWhere(page, 'This device');
+  const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+  await page.getByLabel('Choose files').setInputFiles([{ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: heic }]);
+  await expect(page.getByText(/Skipped IMG_0001\.HEIC: only PNG, JPG and PDF files are accepted\. HEIC photos: Share or export it as JPEG/)).toBeVisible();
+  const tiff = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f4f1ea' } }).tiff().toBuffer();
+  await page.getByLabel('Choose files').setInputFiles([{ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: tiff }]);
+  const item = page.getByRole('list', { name: 'Results' }).getByRole('listitem').filter({ hasText: 'scan.jpg' });
+  await expect(item).toContainText('The file is a TIFF image, not a PNG, JPG or PDF. Save or export it as PDF, PNG or JPEG.');
+});
+
 test('several dropped files run as a batch and download as one ZIP', async ({ page }) => {
   await openApp(page);
   await dropFiles(page, [await inkPhoto('batch-one.jpg', 500, 400), await inkPhoto('batch-two.png', 400, 300, 'png')]);

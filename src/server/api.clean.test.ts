@@ -400,6 +400,25 @@ describe('POST /api/clean failures charge nothing and store nothing', () => {
     expect(await balanceAndFiles(k)).toBe(1);
   });
 
+  it('names the format of an image it does not read, and says what to do, charging nothing', async () => {
+    const { key: k } = await server.account(5);
+    const tiff = await sharp(photo).tiff().toBuffer();
+    const webp = await sharp(photo).webp().toBuffer();
+    // The first box of an iPhone photo: size, 'ftyp', major brand 'heic' (no encoder for HEVC here).
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
+    for (const [bytes, named] of [[tiff, /a TIFF image/], [webp, /a WebP image/], [heic, /a HEIC photo.*JPEG/]] as const) {
+      const response = await server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(bytes) }) });
+      expect(response.status).toBe(415);
+      const body = ErrorResponseSchema.parse(await response.json());
+      expect([body.error.code, body.error.charged]).toEqual(['unsupported_media_type', false]);
+      expect(body.error.message).toMatch(named);
+      expect(body.error.message).toMatch(/not a PNG, JPG or PDF/);
+    }
+    const ok = (await (await server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(photo) }) })).json()) as { remaining: number };
+    expect(ok.remaining).toBe(4);
+    expect(await balanceAndFiles(k)).toBe(1);
+  });
+
   it('answers 402 when the balance is exhausted', async () => {
     const { key: k } = await server.account(1);
     expect((await server.request('/api/clean', { method: 'POST', key: k, body: multipart({ file: fileBlob(photo) }) })).status).toBe(200);

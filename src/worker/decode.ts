@@ -7,6 +7,7 @@ import { giveBack, pooledUint8Clamped, type RgbaImage } from '../core';
 import { decodeJpegThroughPlanes } from './jpegPlanes';
 import { renderFirstPdfPage } from './pdfPage';
 import type { DecodeWay } from './protocol';
+import { unsupportedFormatMessage } from '../shared/otherFormats';
 
 /** Refuse inputs that would not fit in memory before allocating them. */
 export const MAX_PIXELS = 50_000_000;
@@ -21,7 +22,7 @@ export async function sniffInput(input: Blob): Promise<InputKind> {
   if (head[0] === 0xff && head[1] === 0xd8) return 'jpeg';
   if (ascii.startsWith('%PDF')) return 'pdf';
   if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
-  throw new Error('Not a PNG, JPG or PDF file.');
+  throw new Error(unsupportedFormatMessage(head));
 }
 
 /** Refuses a raster too large to hold in memory, before allocating it. */

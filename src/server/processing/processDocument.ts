@@ -4,6 +4,7 @@ import { decodeRaster } from '../imaging/decodeRaster';
 import { encodePng, encodeWebp } from '../imaging/encode';
 import { renderPdfPageOne } from '../imaging/renderPdf';
 import { sniffDocumentKind } from '../imaging/sniff';
+import { unsupportedFormatMessage } from '../../shared/otherFormats';
 
 export interface ProcessLimits {
   maxPixels: number;
@@ -47,7 +48,7 @@ export interface ProcessTimings {
 
 export async function decodeDocument(bytes: Uint8Array, limits: ProcessLimits): Promise<{ image: RgbaImage; kind: string }> {
   const kind = sniffDocumentKind(bytes);
-  if (!kind) throw unsupportedMedia();
+  if (!kind) throw unsupportedMedia(unsupportedFormatMessage(bytes));
   const image = kind === 'pdf' ? await renderPdfPageOne(bytes, limits.pdfDpi, limits.maxPixels) : await decodeRaster(bytes, limits.maxPixels);
   return { image, kind };
 }

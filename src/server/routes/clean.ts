@@ -6,6 +6,7 @@ import { getAccount } from '../db/accounts';
 import { chargeOneAndRecord, recordUncharged, type NewFile } from '../db/files';
 import { ApiError, unsupportedMedia } from '../errors';
 import { sniffDocumentKind } from '../imaging/sniff';
+import { unsupportedFormatMessage } from '../../shared/otherFormats';
 import { fetchDocument } from '../net/fetchDocument';
 import { requireAccount } from '../plugins/auth';
 import type { Services } from '../services';
@@ -36,7 +37,7 @@ export function registerCleanRoute(app: FastifyInstance, services: Services) {
       maxRedirects: config.urlMaxRedirects,
     }));
     if (bytes.length === 0) throw new ApiError(400, 'invalid_image', 'The document is empty.');
-    if (!sniffDocumentKind(bytes)) throw unsupportedMedia();
+    if (!sniffDocumentKind(bytes)) throw unsupportedMedia(unsupportedFormatMessage(bytes));
     timing.lap(input.file ? 'sniff' : 'download');
 
     // type=webp answers with the stored WebP itself. For json and png the thread makes only a PNG

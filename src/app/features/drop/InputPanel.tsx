@@ -1,6 +1,6 @@
 /** Every way in: drag-and-drop anywhere, the file picker, paste, and a link. */
 import { useState, type FormEvent } from 'react';
-import { ACCEPT, splitAccepted } from './acceptedFiles';
+import { ACCEPT, skippedMessage, splitAccepted } from './acceptedFiles';
 import { usePageDrop } from './usePageDrop';
 
 export interface DocumentSource {
@@ -15,7 +15,7 @@ export function InputPanel({ onDocuments }: { onDocuments: (sources: DocumentSou
 
   const takeFiles = (files: Iterable<File>) => {
     const { accepted, rejected } = splitAccepted(files);
-    setMessage(rejected.length ? `Skipped ${rejected.map((f) => f.name || 'a pasted item').join(', ')}: only PNG, JPG and PDF files are accepted.` : null);
+    setMessage(skippedMessage(rejected));
     if (accepted.length) onDocuments(accepted.map((file) => ({ name: file.name || `pasted-${Date.now()}.png`, file })));
   };
   const dragging = usePageDrop(takeFiles);
