@@ -86,6 +86,24 @@ describe('cleanImage on plain pages', () => {
     expect(visible).toBe(0);
   });
 
+  it('reads a see-through picture as ink on white paper: a result fed back in keeps its ink', async () => {
+    const first = await cleanImage(testForm().image, options({ mode: 'basic' }));
+    const again = await cleanImage(first.image, options({ mode: 'basic' }));
+    // Transparent pixels hold black RGB here, and the strokes' soft edges their ink's full colour.
+    let kept = 0;
+    let keptAgain = 0;
+    let both = 0;
+    for (let i = 3; i < first.image.data.length; i += 4) {
+      const a = first.image.data[i] >= 128;
+      const b = again.image.data[i] >= 128;
+      kept += +a;
+      keptAgain += +b;
+      both += +(a && b);
+    }
+    expect(kept).toBeGreaterThan(500);
+    expect(both / (kept + keptAgain - both)).toBeGreaterThan(0.9);
+  });
+
   it('gives identical output across runs', async () => {
     const a = await cleanImage(testForm(shadowedPaper).image, options());
     const b = await cleanImage(testForm(shadowedPaper).image, options());

@@ -13,6 +13,7 @@ import { estimateAlphaThresholds } from './inkAlpha';
 import { uprightTurns } from './pageOrientation';
 import { flattenSheet } from './flattenSheet';
 import { pageInkAlpha } from './pageInkAlpha';
+import { onWhitePaper } from './onWhitePaper';
 import { classifyTilted, tiltPlane } from './pageTilt';
 import { readingTilt } from './readingTilt';
 import { turnImage, turnPlane } from './quarterTurn';
@@ -21,7 +22,7 @@ import { straightenSheet } from './sheet';
 import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
 
 /**
- * The cleaning pipeline: the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper
+ * The cleaning pipeline: a see-through picture laid over white paper → the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper
  * decision when the engine has one, a blurred photo's strokes thinned to their sharp width; else colour-to-alpha's thresholds) → a sideways page
  * turned upright for the analysis → ink classes
  * (by the engine, read straight on a sheet photographed askew, classical by default, at the engine's resolution) → class map refined to full
@@ -31,7 +32,7 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * → what it holds of what was asked (items, kept ink's share) → turned back → optionally straightened
  * to the sheet's rectangle → optional crop → the kept ink recoloured when asked (alpha untouched).
  */
-export async function cleanImage(image: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
+export async function cleanImage(input: RgbaImage, options: CleanOptions, engine: Engine = classicalEngine): Promise<CleanResult> {
   const timings: Record<string, number> = {};
   const started = performance.now();
   let mark = started;
@@ -40,6 +41,7 @@ export async function cleanImage(image: RgbaImage, options: CleanOptions, engine
     timings[stage] = now - mark;
     mark = now;
   };
+  const image = onWhitePaper(input);
   const { sheet, flattened } = engine.findSheet ? flattenSheet(image, lap, await engine.findSheet(image)) : flattenSheet(image, lap);
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
