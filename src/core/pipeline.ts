@@ -44,7 +44,7 @@ export async function cleanImage(input: RgbaImage, options: CleanOptions, engine
   const image = onWhitePaper(input);
   const { sheet, flattened } = engine.findSheet ? flattenSheet(image, lap, await engine.findSheet(image)) : flattenSheet(image, lap);
   const thresholds = estimateAlphaThresholds(flattened);
-  const { alpha: alphaAsGiven, separated } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
+  const { alpha: alphaAsGiven, separated, thinnedRims: rimsAsGiven } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
   lap('alpha');
   // A sheet photographed askew is read straight, as is a page whose rows of type lie askew without a
   // sheet edge to say so (readingTilt.ts); a sideways page is analysed upright (rows of type as rows)
@@ -64,7 +64,10 @@ export async function cleanImage(input: RgbaImage, options: CleanOptions, engine
   continueFormLines(classMap, page, inkAlpha);
   printGlyphsInRows(classMap, inkAlpha);
   lap('lines');
-  evenOutStampInk(classMap, page, inkAlpha, thresholds);
+  // A blurred photo's stroke rims the decision thinned away stay paper: evening out must not widen its stamps again.
+  const thinnedRims = rimsAsGiven && turns !== 0 ? turnPlane(rimsAsGiven, image.width, image.height, turns) : rimsAsGiven;
+  evenOutStampInk(classMap, page, inkAlpha, thresholds, thinnedRims);
+  giveBack(rimsAsGiven, thinnedRims === rimsAsGiven ? undefined : thinnedRims);
   // The learned decision already measured the pen's strokes; the colour-to-alpha ramp would undo it.
   if (!separated) measurePenInk(classMap, page, inkAlpha, thresholds);
   lap('inkStrength');

@@ -39,6 +39,17 @@ describe('evenOutStampInk', () => {
     expect(at(alpha, 10, 2)).toBe(0); // paper stays paper
   });
 
+  it('leaves a blurred photo\'s stroke rims that the learned decision thinned away as they were', () => {
+    const { flattened, map, alpha } = unevenStroke(InkClass.stamp);
+    // The pale columns 31–35 as a rim the decision thinned away: pale beside strong stamp ink, but paper.
+    const thinnedRims = new Uint8Array(WIDTH * HEIGHT);
+    for (let y = 8; y < 12; y++) for (let x = 31; x < 36; x++) thinnedRims[y * WIDTH + x] = 1;
+    const before = alpha.slice();
+    evenOutStampInk(map, flattened, alpha, THRESHOLDS, thinnedRims);
+    for (let x = 31; x < 36; x++) expect(at(alpha, x, 9), `rim, x=${x}`).toBe(at(before, x, 9));
+    for (let x = 37; x < 54; x++) expect(at(alpha, x, 9), `x=${x}`).toBeGreaterThanOrEqual(128);
+  });
+
   it('leaves ink of other classes as it was', () => {
     const { flattened, map, alpha } = unevenStroke(InkClass.handwriting);
     const before = alpha.slice();

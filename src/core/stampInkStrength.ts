@@ -14,9 +14,12 @@ const OPAQUE_AT = 0.75;
  * against the stamp's own strong ink instead, where that gives the higher alpha. Only the alpha
  * rises: the colour recovered from it gets paler to match, so the stamp still looks as it did on
  * white paper. The strength is the page's, over all of its stamp ink.
+ * `thinnedRims` (a blurred photo, 1 = a stroke's rim the learned decision thinned away) stay as they
+ * are: pale next to the stamp's strong ink, they would otherwise be made ink again, and the stamp would
+ * come back about twice as wide as it was printed.
  * Changes `inkAlpha` in place.
  */
-export function evenOutStampInk(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, thresholds: AlphaThresholds): void {
+export function evenOutStampInk(map: ClassMap, flattened: RgbaImage, inkAlpha: Uint8Array, thresholds: AlphaThresholds, thinnedRims?: Uint8Array): void {
   // Stamp ink is a small part of a page: find it with the native search, then work on it alone.
   const { classes } = map;
   const { data } = flattened;
@@ -34,7 +37,7 @@ export function evenOutStampInk(map: ClassMap, flattened: RgbaImage, inkAlpha: U
   const scale = 255 / span;
   for (const p of stampInk) {
     const a = inkAlpha[p];
-    if (a === 255) continue;
+    if (a === 255 || (thinnedRims !== undefined && thinnedRims[p] === 1)) continue;
     const evened = (deficit(data, p) - floor) * scale;
     if (evened > a) inkAlpha[p] = evened >= 255 ? 255 : Math.round(evened);
   }

@@ -122,4 +122,17 @@ describe('the decision on a blurred photo', () => {
     }
     expect(taken).toBeGreaterThan(0);
   });
+
+  it('marks the rims it takes away, and only those', () => {
+    const blurred = bars(width, height, 5, 40, 220, 1.5);
+    const plain = decideInk(blurred, answers.g, answers.data, answers.dims, 1);
+    const rims = new Uint8Array(width * height);
+    const thinned = decideInk(blurred, answers.g, answers.data, answers.dims, 1, strokeThinning(captureBlur(blurred, 40)), rims);
+    let marked = 0;
+    for (let p = 0; p < plain.length; p++) {
+      expect(rims[p], `pixel ${p}`).toBe(plain[p] === 1 && thinned[p] === 0 ? 1 : 0);
+      marked += rims[p];
+    }
+    expect(marked).toBeGreaterThan(0);
+  });
 });

@@ -14,9 +14,18 @@ import { localSums, moveLocalSums, type LocalSums, type StrokeThinning } from '.
  * model scale and the edges stay those of the full-resolution page.
  * `coefficients` is the model's output [1, 3, inputHeight/2, inputWidth/2]. Returns 1 = ink, 0 = paper.
  * With `thinning` (a blurred photo: blurredStrokes.ts), a pixel must also be ink once its two deficits
- * are sharpened against their local means, so a blurred stroke keeps its sharp width.
+ * are sharpened against their local means, so a blurred stroke keeps its sharp width; `thinnedRims`,
+ * when given (zeroed, one byte a pixel), is set to 1 where the thinning took a pixel away.
  */
-export function decideInk(features: InkFeatures, g: SeparationGeometry, coefficients: ArrayLike<number>, dims: readonly number[], strength = 1, thinning?: StrokeThinning): Uint8Array {
+export function decideInk(
+  features: InkFeatures,
+  g: SeparationGeometry,
+  coefficients: ArrayLike<number>,
+  dims: readonly number[],
+  strength = 1,
+  thinning?: StrokeThinning,
+  thinnedRims?: Uint8Array,
+): Uint8Array {
   const { width, height } = features;
   const [, channels, outHeight, outWidth] = dims;
   const cellsWide = g.answersWide;
@@ -46,6 +55,7 @@ export function decideInk(features: InkFeatures, g: SeparationGeometry, coeffici
     ink: pooledUint8(width * height),
     sums: thinning ? localSums(width, thinning.radius) : null,
     amount: thinning?.amount ?? 0,
+    thinnedRims: thinnedRims ?? null,
   };
   for (let y = 0; y < height; y++) decideRow(rows, y, y0s[y], y1s[y], fys[y]);
   giveBack(rows.leastInk);
@@ -75,6 +85,8 @@ interface DecisionRows {
   /** The deficits' local sums when blurred strokes are thinned, and how strongly (null: not thinned). */
   sums: LocalSums | null;
   amount: number;
+  /** Where the thinning took a pixel away (1), when asked. */
+  thinnedRims: Uint8Array | null;
 }
 
 /** One pixel row's decision (a function of its own, optimised per call: see OSR_NOTE in model/tensor.ts). */
@@ -109,7 +121,10 @@ function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1
     const l = lumaDeficit[p];
     const value = a * d + b * l + c * bias;
     if (value <= 0) continue;
-    if (sums !== null && !keepsSharpened(rows, sums, y, x, d, l, a, b, value, amount)) continue;
+    if (sums !== null && !keepsSharpened(rows, sums, y, x, d, l, a, b, value, amount)) {
+      if (rows.thinnedRims !== null) rows.thinnedRims[p] = 1;
+      continue;
+    }
     ink[p] = 1;
   }
 }

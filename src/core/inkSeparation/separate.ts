@@ -1,4 +1,4 @@
-import { giveBack } from '../bufferPool';
+import { giveBack, pooledUint8 } from '../bufferPool';
 import type { ModelRun } from '../types';
 import type { RgbaImage } from '../types';
 import { inkFeatures, separationInput, type InkFeatures } from './features';
@@ -10,6 +10,8 @@ import { captureBlur, strokeThinning } from './blurredStrokes';
 export interface InkSeparation {
   features: InkFeatures;
   ink: Uint8Array;
+  /** On a blurred photo, 1 where the decision thinned a stroke's rim away (blurredStrokes.ts): paper, though dark. */
+  thinnedRims?: Uint8Array;
 }
 
 export const SEPARATION_MODEL_NAME = 'inksep-v2';
@@ -25,7 +27,9 @@ export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, 
   const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   giveBack(input);
   const thinning = photo ? strokeThinning(captureBlur(features, Math.max(MIN_EDGE_CONTRAST, EDGE_CONTRAST_SHARE * 255 * strength))) : undefined;
-  return { features, ink: decideInk(features, geometry, output.data, output.dims, strength, thinning) };
+  const thinnedRims = thinning ? pooledUint8(features.width * features.height).fill(0) : undefined;
+  const ink = decideInk(features, geometry, output.data, output.dims, strength, thinning, thinnedRims);
+  return thinnedRims ? { features, ink, thinnedRims } : { features, ink };
 }
 
 /** Edges that tell the blur: at least half the page's ink strength across, and never under this deficit. */
