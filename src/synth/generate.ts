@@ -25,6 +25,7 @@ import type { LogoInfo } from './logo';
 import { placeInk, type PlacedSignature, type PlacedStamp } from './placement';
 import { createRandom, type Random } from './random';
 import { drawScanBorders } from './scanBorders';
+import { drawMarginPrint } from './marginPrint';
 import type { RealInkLibrary } from './realInk';
 
 export interface GenerateOptions {
@@ -36,6 +37,8 @@ export interface GenerateOptions {
   bitonal?: boolean;
   /** Dark bands of a scanner's lid or a copier's edge along one to three sides, class noise (the class model's training renders only). */
   scanBorders?: boolean;
+  /** Print turned up or down a side margin (Bates numbers, form references), class printed (the class model's training renders only). */
+  marginPrint?: boolean;
 }
 
 export interface DocumentMeta {
@@ -161,6 +164,7 @@ export function renderPage(seed: number, options: GenerateOptions = {}): Rendere
   drawNoise(layers.noise, inkRandom, pageHeight);
   // Forked only when asked for, after every other stream, so other pages keep their bytes.
   if (options.scanBorders) drawScanBorders(layers.noise, random.fork(7), width, height);
+  if (options.marginPrint) drawMarginPrint(layers.printed, random.fork(8), pageHeight);
 
   const coverage = {} as Coverage;
   const inkColours = {} as InkColours;

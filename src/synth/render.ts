@@ -2,7 +2,7 @@
  * Renders a synthetic split to disk.
  *
  *   tsx src/synth/render.ts --split train|val|test --count N --out DIR [--start I] [--megapixels X] [--real-ink DIR]
- *                           [--photos [--desk-images DIR] [--held]] [--bitonal] [--scan-borders]
+ *                           [--photos [--desk-images DIR] [--held]] [--bitonal] [--scan-borders] [--margin-print]
  *
  * Case i (file stem NNNN = i, zero-padded to 4+ digits) is the document of seed
  * SPLIT_BASE[split] + i (see splits.ts: train 0.., val 1e6.., test 2e6..). Per case:
@@ -27,6 +27,8 @@
  * `--bitonal`: every page a bitonal scan or fax (black and white, thresholded), as office letters arrive
  * (for the class model's training: its signatures and stamps are then both black line art).
  * `--scan-borders`: dark bands along one to three edges, as a scanner's lid leaves them (class noise).
+ * `--margin-print`: one or two lines of print turned up or down a side margin (Bates numbers, form
+ *   references; class printed).
  * Default size: test pages 2 MP (the eval's size); train/val pages drawn per seed (mostly 1–3.5 MP,
  * one in ten up to 12 MP).
  */
@@ -67,6 +69,8 @@ async function main(): Promise<void> {
   if (bitonal && photos) throw new Error('--bitonal is a kind of scan, not of photo');
   const scanBorders = process.argv.includes('--scan-borders');
   if (scanBorders && photos) throw new Error('--scan-borders are a scan\'s, not a photo\'s');
+  const marginPrint = process.argv.includes('--margin-print');
+  if (marginPrint && photos) throw new Error('--margin-print is for flat training pages');
   mkdirSync(out, { recursive: true });
   const digits = Math.max(4, String(start + count - 1).length);
   const cases: unknown[] = [];
@@ -74,7 +78,7 @@ async function main(): Promise<void> {
   for (let i = start; i < start + count; i++) {
     const seed = splitSeed(split, i);
     const photo = photos ? await generateDeskPhoto(seed, { megapixels: megapixels ?? 2, deskImages, held }) : null;
-    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk, bitonal, scanBorders }));
+    const doc: SynthDocument = photo ?? (await generateDocument(seed, { megapixels, realInk, bitonal, scanBorders, marginPrint }));
     const { width, height } = doc.meta;
     const id = String(i).padStart(digits, '0');
     const image = `${id}.${doc.meta.capture.format === 'jpeg' ? 'jpg' : 'png'}`;

@@ -129,6 +129,28 @@ describe('synthetic documents', () => {
     expect(Buffer.compare((await generateDocument(52, { ...SMALL, scanBorders: true })).encoded, bordered.encoded)).toBe(0);
   });
 
+  it('print a column of type up or down a side margin when asked, as printed text, the page otherwise drawn as without', async () => {
+    const drawn = await generateDocument(52, SMALL);
+    const margined = await generateDocument(52, { ...SMALL, marginPrint: true });
+    const { width, height } = margined.meta;
+    const classes = margined.truth.classes;
+    // New printed pixels, all in the outer 6 % of the width; on each side they run down the page (turned print).
+    const sides = [0, 1].map(() => ({ added: 0, x0: width, x1: -1, y0: height, y1: -1 }));
+    for (let p = 0; p < classes.length; p++) {
+      if (classes[p] === drawn.truth.classes[p]) continue;
+      expect(classes[p]).toBe(InkClass.printed);
+      const x = p % width;
+      const y = (p - x) / width;
+      expect(Math.min(x, width - 1 - x)).toBeLessThan(width * 0.06);
+      const side = sides[x < width / 2 ? 0 : 1];
+      side.added++;
+      [side.x0, side.x1, side.y0, side.y1] = [Math.min(side.x0, x), Math.max(side.x1, x), Math.min(side.y0, y), Math.max(side.y1, y)];
+    }
+    expect(sides[0].added + sides[1].added).toBeGreaterThan(20);
+    for (const side of sides) if (side.added > 0) expect(side.y1 - side.y0).toBeGreaterThan(2 * (side.x1 - side.x0 + 1));
+    expect(Buffer.compare((await generateDocument(52, { ...SMALL, marginPrint: true })).encoded, margined.encoded)).toBe(0);
+  });
+
   it('have truth that lines up with dark pixels, and classes consistent with the layers', async () => {
     for (const seed of [7, 8, 9]) {
       const doc = await generateDocument(seed, SMALL);
