@@ -122,6 +122,13 @@ describe('the full-resolution ink decision', () => {
   });
 });
 
+/** The decision as the tests give it: 1 (ink) inside the rectangles, 0 (paper) elsewhere. */
+function decidedInk(width: number, height: number, rects: { x: number; y: number; w: number; h: number }[]): Uint8Array {
+  const ink = new Uint8Array(width * height);
+  for (const r of rects) for (let y = r.y; y < r.y + r.h; y++) ink.fill(1, y * width + r.x, y * width + r.x + r.w);
+  return ink;
+}
+
 describe('alpha from the ink decision', () => {
   /** A faded stroke (deficit 40) beside a dark one (deficit 200), and a stain (deficit 60) the decision calls paper. */
   function fadedPage() {
@@ -130,10 +137,8 @@ describe('alpha from the ink decision', () => {
       { x: 20, y: 5, w: 4, h: 10, rgb: [55, 55, 55] },
       { x: 40, y: 2, w: 15, h: 16, rgb: [215, 205, 195] },
     ]);
-    const features = inkFeatures(image);
-    const ink = new Uint8Array(60 * 20);
-    for (let y = 5; y < 15; y++) for (const x0 of [5, 20]) for (let x = x0; x < x0 + 4; x++) ink[y * 60 + x] = 1;
-    return { image, separation: { features, ink } satisfies InkSeparation };
+    const ink = decidedInk(60, 20, [{ x: 5, y: 5, w: 4, h: 10 }, { x: 20, y: 5, w: 4, h: 10 }]);
+    return { image, separation: { features: inkFeatures(image), ink } satisfies InkSeparation };
   }
 
   it('makes a faded stroke opaque in its core, and every pixel of an evenly inked stroke at least half opaque', () => {
@@ -152,10 +157,7 @@ describe('alpha from the ink decision', () => {
       { x: 11, y: 5, w: 3, h: 10, rgb: [55, 55, 55] },
       { x: 14, y: 5, w: 1, h: 10, rgb: [155, 155, 155] },
     ]);
-    const features = inkFeatures(image);
-    const ink = new Uint8Array(40 * 20);
-    for (let y = 5; y < 15; y++) for (let x = 10; x < 15; x++) ink[y * 40 + x] = 1;
-    const alpha = alphaFromInkDecision({ features, ink });
+    const alpha = alphaFromInkDecision({ features: inkFeatures(image), ink: decidedInk(40, 20, [{ x: 10, y: 5, w: 5, h: 10 }]) });
     const at = (x: number) => alpha[10 * 40 + x];
     expect(at(12)).toBe(255);
     expect(at(10)).toBeLessThan(HALF_COVERED);
