@@ -17,6 +17,10 @@
  *                                     pixel ÷ all kept, in % (issue: shadows must not become ink)
  *   sheet IoU                         result.sheet's corner polygon against the true sheet, both within
  *                                     the frame; no sheet found counts as the whole frame
+ *   signature / stamp IoU if the      the all-ink result kept only near the task's true ink and off other
+ *   classes were right                true ink (photoMetrics.classesRightResult), scored like the task: the
+ *                                     most the class decision can reach on this ink, on the flat page and
+ *                                     the photo; what the task's IoU lacks of it is the classes' loss
  * Means over pages; a second table splits the photo figures by desk kind. `--desk-images DIR` puts the
  * sheets on real desk photos from DIR instead of the procedural desks (REAL-DATA.md lists 60+ such photos).
  * `--json FILE` also writes every page's figures per engine (seed, desk, flat and photo IoUs, ink outside,
@@ -31,13 +35,15 @@ import { isEngineChoice, loadEngines, type EngineSlot } from './engines';
 import { countAtLeast, mean, median, ratios, scoreMask } from './evalMetrics';
 import { TASKS, type TaskName } from './evalTasks';
 import { markdownTable } from './markdownTable';
-import { inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
+import { TASK_REACH, classesRightResult, inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
 
 interface PageScore {
   seed: number;
   desk: DeskMeta['kind'];
   flat: Partial<Record<TaskName, number>>;
   photo: Partial<Record<TaskName, number>>;
+  /** Signature and stamp IoU of the all-ink result with every ink pixel given its true class (flat page, photo). */
+  classesRight: { flat: Partial<Record<TaskName, number>>; photo: Partial<Record<TaskName, number>> };
   /** % of the all-ink result's kept ink off the sheet; undefined when nothing was kept. */
   outside?: number;
   /** Per task, % of the photo result's kept ink under things lying in the photo; absent when nothing was kept. */
@@ -96,6 +102,11 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
       const photoValues = pages.flatMap((p) => (p.photo[name] === undefined ? [] : [p.photo[name]!]));
       summaryRows.push([engine, `${name} IoU`, String(flatValues.length), f3(mean(flatValues)), String(photoValues.length), f3(mean(photoValues))]);
     }
+    for (const { name } of TASKS.filter((t) => t.truth !== 'all')) {
+      const flatValues = pages.flatMap((p) => (p.classesRight.flat[name] === undefined ? [] : [p.classesRight.flat[name]!]));
+      const photoValues = pages.flatMap((p) => (p.classesRight.photo[name] === undefined ? [] : [p.classesRight.photo[name]!]));
+      summaryRows.push([engine, `${name} IoU if the classes were right`, String(flatValues.length), f3(mean(flatValues)), String(photoValues.length), f3(mean(photoValues))]);
+    }
     const outside = pages.flatMap((p) => (p.outside === undefined ? [] : [p.outside]));
     summaryRows.push([engine, 'ink kept outside the sheet %', '–', '–', String(outside.length), f1(mean(outside))]);
     for (const { name } of TASKS) {
@@ -122,7 +133,7 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
     `${split === 'test' ? 'Held-out synthetic TEST' : 'Synthetic VALIDATION'} split, seeds ${splitSeed(split, start)}–${splitSeed(split, start + count - 1)}: ` +
     `${count} phone photos of sheets on ${deskImages ? `real desk photos (${deskImages})` : 'procedural desks'} (src/synth/desk, ~${megapixels} MP) beside the same seeds' flat pages (~${megapixels} MP). ` +
     `IoU of alpha ≥ 128 vs truth ≥ 128, soft truth border ignored, pages without that ink skipped; ink outside the sheet = kept ink off the true sheet ÷ all kept ink ` +
-    `of the all-ink result; kept ink under objects = kept ink where an object covers ≥ half the pixel ÷ all kept ink, per task; things' shadows kept as ink = kept pixels where a thing's cast shadow darkens the paper by ≥ 5 % and neither ink nor the thing is ÷ all kept ink, per task; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); means over pages.`;
+    `of the all-ink result; kept ink under objects = kept ink where an object covers ≥ half the pixel ÷ all kept ink, per task; things' shadows kept as ink = kept pixels where a thing's cast shadow darkens the paper by ≥ 5 % and neither ink nor the thing is ÷ all kept ink, per task; sheet IoU = result.sheet's polygon vs the true sheet within the frame (no sheet found = the whole frame); IoU if the classes were right = the all-ink result kept only within ${TASK_REACH} px of the task's true ink and off other true ink, scored like the task (the most the class decision can reach on this ink); means over pages.`;
   console.log(`\n${summary}\n\nBy desk (photos):\n\n${byDesk}\n\n${caption}`);
   if (jsonPath) {
     writeFileSync(jsonPath, `${JSON.stringify({ split, start, count, megapixels, deskImages: deskImages ?? null, pages: Object.fromEntries(scores) }, null, 2)}\n`);
@@ -132,7 +143,8 @@ export async function photoEvalCli(argv: readonly string[]): Promise<number> {
 }
 
 async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnType<typeof generateDocument>>, photo: Awaited<ReturnType<typeof generateDeskPhoto>>): Promise<PageScore> {
-  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, underObjects: {}, inShadows: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
+  const page: PageScore = { seed, desk: photo.meta.desk.kind, flat: {}, photo: {}, classesRight: { flat: {}, photo: {} }, underObjects: {}, inShadows: {}, sheetIoU: NaN, sheetFound: false, flatMs: NaN, photoMs: NaN };
+  const allInk = new Map<typeof flat | typeof photo, Uint8ClampedArray>();
   for (const task of TASKS) {
     for (const [doc, into] of [[flat, page.flat], [photo, page.photo]] as const) {
       const truth = doc.truth[task.truth];
@@ -142,6 +154,12 @@ async function scorePage(slot: UsableSlot, seed: number, flat: Awaited<ReturnTyp
       const elapsed = performance.now() - t0;
       if (result.image.width !== doc.image.width || result.image.height !== doc.image.height) throw new Error(`eval: seed ${seed}: the result's size differs from the input's (crop or flatten?)`);
       into[task.name] = ratios(scoreMask(result.image.data, truth)).iou;
+      const allInkResult = allInk.get(doc);
+      if (task.truth === 'all') allInk.set(doc, new Uint8ClampedArray(result.image.data));
+      else if (allInkResult) {
+        const ceiling = classesRightResult(allInkResult, truth, doc.truth.all, doc.image.width, doc.image.height);
+        page.classesRight[doc === flat ? 'flat' : 'photo'][task.name] = ratios(scoreMask(ceiling, truth)).iou;
+      }
       if (doc === photo) {
         const { under, kept } = inkUnderObjects(result.image.data, photo.objectCover);
         if (kept > 0) page.underObjects[task.name] = (100 * under) / kept;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SheetOutline } from '../core/types';
 import { polygonMask } from '../core/polygon';
-import { inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
+import { classesRightResult, inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
 
 const square = (x0: number, y0: number, x1: number, y1: number): SheetOutline => ({
   corners: [
@@ -54,5 +54,34 @@ describe('photo metrics', () => {
     expect(shadowKeptAsInk(rgba, shadow, cover, truth)).toEqual({ inShadow: 1, kept: 5 });
     rgba[7] = 127; // not kept
     expect(shadowKeptAsInk(rgba, shadow, cover, truth)).toEqual({ inShadow: 0, kept: 4 });
+  });
+
+  it('credits the all-ink result near the task\'s true ink to the task, not what lies on or beside other ink', () => {
+    const width = 12;
+    const height = 3;
+    const task = new Uint8Array(width * height);
+    const all = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      task[y * width + 2] = 255; // the signature's stroke
+      all[y * width + 2] = 255;
+      all[y * width + 8] = 255; // print
+    }
+    all[1 * width + 3] = 255; // print crossing the stroke's rim
+    task[0] = 200; // the signature and print share a pixel
+    all[0] = 255;
+    const rgba = new Uint8Array(width * height * 4);
+    const keep = (x: number, y: number) => (rgba[(y * width + x) * 4 + 3] = 255);
+    for (const x of [0, 1, 2, 3, 5, 6, 7, 8, 10]) keep(x, 2);
+    keep(3, 1);
+    keep(0, 0);
+    const kept = (out: Uint8ClampedArray, y: number) => [...Array(width).keys()].filter((x) => out[(y * width + x) * 4 + 3] >= 128);
+    const out = classesRightResult(rgba, task, all, width, height);
+    // Rims and strays within 3 px of the stroke stay; x 3 lies beside the print crossing above it, x 7
+    // beside the print at x 8, and x 10 is too far.
+    expect(kept(out, 2)).toEqual([0, 1, 2, 5]);
+    // On the print that crosses the rim: print's own pixel goes, the shared one stays.
+    expect(kept(out, 1)).toEqual([]);
+    expect(kept(out, 0)).toEqual([0]);
+    expect(() => classesRightResult(rgba, task, all, width, height + 1)).toThrow();
   });
 });
