@@ -1,6 +1,7 @@
 /** Scores of a result on a photo of a sheet on a desk (GUIDE.md, Measuring: "photos (kept ink outside the sheet)"). */
 import type { SheetOutline } from '../core/types';
 import { polygonMask } from '../core/polygon';
+import { withinSquare } from '../core/classical/summedArea';
 
 /** Kept ink (alpha ≥ 128) on the pixels where `plane` satisfies `inRegion` (given the value and the pixel's index), and all kept ink. */
 function keptInkWhere(outputRgba: Uint8ClampedArray | Uint8Array, plane: ArrayLike<number>, inRegion: (value: number, pixel: number) => boolean): { inside: number; kept: number } {
@@ -64,25 +65,6 @@ export function sheetIoU(found: SheetOutline | null, trueMask: Uint8Array, width
 /** How far (px) around a task's true ink the all-ink result is credited to the task: a blurred stroke's rim. */
 export const TASK_REACH = 3;
 
-/** Where `inside(p)` holds, grown by `reach` pixels in every direction (a square), as 0/1. */
-function grown(inside: (p: number) => boolean, width: number, height: number, reach: number): Uint8Array {
-  const across = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!inside(y * width + x)) continue;
-      for (let k = Math.max(0, x - reach); k <= Math.min(width - 1, x + reach); k++) across[y * width + k] = 1;
-    }
-  }
-  const out = new Uint8Array(width * height);
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) {
-      if (!across[y * width + x]) continue;
-      for (let k = Math.max(0, y - reach); k <= Math.min(height - 1, y + reach); k++) out[k * width + x] = 1;
-    }
-  }
-  return out;
-}
-
 /**
  * The task's result if every ink pixel of the all-ink result had been given its true class: the
  * all-ink result (RGBA) kept only near the task's true ink (coverage > 0, within TASK_REACH px) and
@@ -94,8 +76,8 @@ export function classesRightResult(allInkRgba: Uint8ClampedArray | Uint8Array, t
   if (allInkRgba.length !== taskTruth.length * 4 || truthAll.length !== taskTruth.length || taskTruth.length !== width * height) {
     throw new Error('photo metrics: the output and the truth planes differ in size');
   }
-  const nearTask = grown((p) => taskTruth[p] > 0, width, height, TASK_REACH);
-  const nearOther = grown((p) => truthAll[p] > 0 && taskTruth[p] === 0, width, height, 1);
+  const nearTask = withinSquare(width, height, TASK_REACH, (x, y) => (taskTruth[y * width + x] > 0 ? 1 : 0));
+  const nearOther = withinSquare(width, height, 1, (x, y) => (truthAll[y * width + x] > 0 && taskTruth[y * width + x] === 0 ? 1 : 0));
   const out = new Uint8ClampedArray(allInkRgba);
   for (let p = 0; p < taskTruth.length; p++) {
     if (nearTask[p] && (taskTruth[p] > 0 || !nearOther[p])) continue;
