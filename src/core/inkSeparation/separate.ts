@@ -12,13 +12,16 @@ export interface InkSeparation {
   ink: Uint8Array;
   /** On a blurred photo, 1 where the decision thinned a stroke's rim away (blurredStrokes.ts): paper, though dark. */
   thinnedRims?: Uint8Array;
+  /** On a blurred photo, the capture's blur in pixels (captureBlur), which the rims are read at (blurredRims.ts). */
+  blur?: number;
 }
 
 export const SEPARATION_MODEL_NAME = 'inksep-v2';
 
 /**
  * Features → model input at model scale → one run → the decision at full resolution. On a photo of a
- * sheet (`photo`) whose strokes the camera blurred, the decision also thins them back (blurredStrokes.ts).
+ * sheet (`photo`) whose strokes the camera blurred, the decision also thins them back (blurredStrokes.ts),
+ * and the alpha then reads their rims (blurredRims.ts).
  */
 export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, photo = false): Promise<InkSeparation> {
   const features = inkFeatures(flattened);
@@ -26,10 +29,11 @@ export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, 
   const { input, strength } = separationInput(features, geometry);
   const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   giveBack(input);
-  const thinning = photo ? strokeThinning(captureBlur(features, Math.max(MIN_EDGE_CONTRAST, EDGE_CONTRAST_SHARE * 255 * strength))) : undefined;
+  const blur = photo ? captureBlur(features, Math.max(MIN_EDGE_CONTRAST, EDGE_CONTRAST_SHARE * 255 * strength)) : 0;
+  const thinning = photo ? strokeThinning(blur) : undefined;
   const thinnedRims = thinning ? pooledUint8(features.width * features.height).fill(0) : undefined;
   const ink = decideInk(features, geometry, output.data, output.dims, strength, thinning, thinnedRims);
-  return thinnedRims ? { features, ink, thinnedRims } : { features, ink };
+  return thinnedRims ? { features, ink, thinnedRims, blur } : { features, ink };
 }
 
 /** Edges that tell the blur: at least half the page's ink strength across, and never under this deficit. */

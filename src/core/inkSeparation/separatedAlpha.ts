@@ -1,4 +1,5 @@
 import { pooledUint8 } from '../bufferPool';
+import { RIM_INPUTS, regionalInk, rimBlur, rimInputs, rimReadable, rimReader } from './blurredRims';
 import type { InkSeparation } from './separate';
 
 /** Pixels around a stroke pixel searched for its stroke's core (the darkest deficit), as colour-to-alpha does. */
@@ -20,13 +21,19 @@ const EDGE = 1;
  * from the paper to the core). The decision's rim, a pixel or so wide on blurred strokes, therefore no
  * longer widens every stroke. A paper pixel touching ink keeps a translucent share (alpha < 128) for
  * anti-aliased edges; every other paper pixel is transparent, whatever its darkness: stains,
- * bleed-through, shading.
+ * bleed-through, shading. On a blurred photo, a pixel the rim network (blurredRims.ts) reads as its
+ * stroke's blurred rim is under half covered too, however dark, and marked in `thinnedRims`;
+ * `readRim`, when given, sees each pixel the network reads and its inputs (the network's training data).
  */
-export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
+export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel: number, inputs: Float32Array) => void): Uint8Array {
   const { ink, features } = separation;
   const { width, height, deficit } = features;
   const alpha = pooledUint8(width * height);
   const cores = columnMaxima(deficit, width, height);
+  const blur = rimBlur(separation);
+  const region = blur === null ? null : regionalInk(ink, deficit, width, height);
+  const reader = region === null ? null : rimReader(width, region, blur!);
+  const inputs = readRim ? new Float32Array(RIM_INPUTS) : null;
   // Ink pixels (the native search skips the paper between them); the paper pixels beside them are
   // marked EDGE while the ink is measured, then given their translucent edge. An ink pixel whose own
   // alpha equals EDGE is measured again by the same formula, so it keeps it.
@@ -34,8 +41,21 @@ export function alphaFromInkDecision(separation: InkSeparation): Uint8Array {
     const y = (p / width) | 0;
     const x = p - y * width;
     const d = deficit[p];
-    const share = d === 0 ? 0 : d / (OPAQUE_SHARE * strokeCore(cores, x, y));
+    const core = strokeCore(cores, x, y);
+    const share = d === 0 ? 0 : d / (OPAQUE_SHARE * core);
     alpha[p] = share >= 1 ? 255 : Math.round(255 * share);
+    if (reader !== null && d !== 0 && rimReadable(ink, p, x, y, width, height)) {
+      if (readRim && inputs) {
+        rimInputs(deficit, width, p, x, y, core, region!, blur!, inputs);
+        readRim(p, inputs);
+      }
+      const logit = reader.logit(deficit, p, x, y, core);
+      if (logit < 0) {
+        // Under half covered in proportion to the network's doubt: a rim it is sure of is nearly clear.
+        alpha[p] = Math.min(alpha[p], Math.round((HALF_COVERED - 1) * 2 / (1 + Math.exp(-logit))));
+        separation.thinnedRims![p] = 1;
+      }
+    }
     if (x > 0 && ink[p - 1] !== 1) alpha[p - 1] = EDGE;
     if (x < width - 1 && ink[p + 1] !== 1) alpha[p + 1] = EDGE;
     if (y > 0 && ink[p - width] !== 1) alpha[p - width] = EDGE;
