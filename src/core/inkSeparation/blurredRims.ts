@@ -10,9 +10,10 @@ import { RIM_NET } from './rimNet';
  * stroke's core is paler than the same ink's thick strokes nearby, so its true width is a share of
  * its blurred one. The network (16 inputs, two layers of 8) reads, per decided ink pixel near paper,
  * 13 deficits around it against its stroke's core, that core against the darkest ink of its region,
- * the core itself and the capture's blur, and says whether the pixel is the stroke's or its rim's. Learned on generated desk photos,
- * whose truth is the ink as laid down before the capture; used only where the strokes are thinned
- * (a sheet found in a photo whose blur reads BLURRED_CAPTURE or more), never on scans.
+ * the core itself and the capture's blur, and says whether the pixel is the stroke's or its rim's.
+ * Learned on generated desk photos, whose truth is the ink as laid down before the capture; used only
+ * where the strokes are thinned (a sheet found in a photo whose blur reads BLURRED_CAPTURE or more),
+ * never on scans.
  */
 /** Inputs per pixel: the 13 taps' deficits over the core, the core over its region's ink, core / 255, blur. */
 export const RIM_INPUTS = 16;

@@ -1,5 +1,5 @@
 import { pooledUint8 } from '../bufferPool';
-import { RIM_INPUTS, regionalInk, rimBlur, rimInputs, rimReadable, rimReader } from './blurredRims';
+import { RIM_INPUTS, regionalInk, rimBlur, rimInputs, rimReadable, rimReader, type RegionalInk, type RimReader } from './blurredRims';
 import type { InkSeparation } from './separate';
 
 /** Pixels around a stroke pixel searched for its stroke's core (the darkest deficit), as colour-to-alpha does. */
@@ -30,9 +30,7 @@ export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel
   const { width, height, deficit } = features;
   const alpha = pooledUint8(width * height);
   const cores = columnMaxima(deficit, width, height);
-  const blur = rimBlur(separation);
-  const region = blur === null ? null : regionalInk(ink, deficit, width, height);
-  const reader = region === null ? null : rimReader(width, region, blur!);
+  const rims = rimsOf(separation);
   const inputs = readRim ? new Float32Array(RIM_INPUTS) : null;
   // Ink pixels (the native search skips the paper between them); the paper pixels beside them are
   // marked EDGE while the ink is measured, then given their translucent edge. An ink pixel whose own
@@ -44,12 +42,12 @@ export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel
     const core = strokeCore(cores, x, y);
     const share = d === 0 ? 0 : d / (OPAQUE_SHARE * core);
     alpha[p] = share >= 1 ? 255 : Math.round(255 * share);
-    if (reader !== null && d !== 0 && rimReadable(ink, p, x, y, width, height)) {
+    if (rims !== null && d !== 0 && rimReadable(ink, p, x, y, width, height)) {
       if (readRim && inputs) {
-        rimInputs(deficit, width, p, x, y, core, region!, blur!, inputs);
+        rimInputs(deficit, width, p, x, y, core, rims.region, rims.blur, inputs);
         readRim(p, inputs);
       }
-      const logit = reader.logit(deficit, p, x, y, core);
+      const logit = rims.reader.logit(deficit, p, x, y, core);
       if (logit < 0) {
         // Under half covered in proportion to the network's doubt: a rim it is sure of is nearly clear.
         alpha[p] = Math.min(alpha[p], Math.round((HALF_COVERED - 1) * 2 / (1 + Math.exp(-logit))));
@@ -67,6 +65,15 @@ export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel
     alpha[p] = d === 0 ? 0 : Math.min(HALF_COVERED - 1, Math.round((255 * d) / (OPAQUE_SHARE * strokeCore(cores, p - y * width, y))));
   }
   return alpha;
+}
+
+/** What the rim network reads a blurred photo's page with, or null when its strokes were not thinned. */
+function rimsOf(separation: InkSeparation): { blur: number; region: RegionalInk; reader: RimReader } | null {
+  const blur = rimBlur(separation);
+  if (blur === null) return null;
+  const { ink, features } = separation;
+  const region = regionalInk(ink, features.deficit, features.width, features.height);
+  return { blur, region, reader: rimReader(features.width, region, blur) };
 }
 
 /**
