@@ -135,7 +135,7 @@ async function prepareCase(dir: string, id: string, imageFile: string, outDir: s
   const { sheet, flattened } = flattenSheet(image, undefined, findSheet ? await findSheet(image) : undefined);
   const { alpha: alphaAsGiven } = await pageInkAlpha(flattened, estimateAlphaThresholds(flattened), separateInk, sheet !== null);
   const { page, inkAlpha, classes: truth } = straighten ? readStraight(sheet, flattened, alphaAsGiven, classes.data) : { page: flattened, inkAlpha: alphaAsGiven, classes: classes.data };
-  const geometry = modelGeometry(image.width, image.height);
+  const geometry = modelGeometry(page.width, page.height);
   const tensor = toModelInput({ flattened: page, inkAlpha }, geometry);
   const { scaledWidth: sw, scaledHeight: sh, inputWidth: iw, inputHeight: ih } = geometry;
   const plane = iw * ih;
@@ -147,7 +147,7 @@ async function prepareCase(dir: string, id: string, imageFile: string, outDir: s
       for (let c = 0; c < 4; c++) rgba[o + c] = Math.round(tensor[c * plane + k] * 255);
     }
   }
-  const targets = cellTargets(inkAlpha, truth, image.width, image.height, geometry.mapWidth, geometry.mapHeight);
+  const targets = cellTargets(inkAlpha, truth, page.width, page.height, geometry.mapWidth, geometry.mapHeight);
   await Promise.all([
     sharp(rgba, { raw: { width: sw, height: sh, channels: 4 } }).png({ compressionLevel: 1 }).toFile(path.join(outDir, `${id}.in.png`)),
     sharp(Buffer.from(targets), { raw: { width: geometry.mapWidth, height: geometry.mapHeight, channels: 3 } })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanImage } from './pipeline';
 import { classicalEngine } from './classicalEngine';
-import { MIN_TILT_DEGREES, sheetTilt, tiltImage, tiltPlane, untiltClassMap } from './pageTilt';
+import { MIN_TILT_DEGREES, sheetTilt, tiltedSize, tiltImage, tiltPlane, turnedTilt, untiltClassMap, type PageTilt } from './pageTilt';
+import { turnPlane } from './quarterTurn';
 import type { ClassMap, Engine, EngineInput, Point, RgbaImage, SheetOutline } from './types';
 import { InkClass } from './types';
 import { pageCoordinates, turnedPlane } from './testing/turnedPage';
@@ -28,27 +29,75 @@ function mainAxis(plane: Uint8Array, width: number): number {
   return degrees(0.5 * Math.atan2(2 * (sxy / n - mx * my), sxx / n - mx * mx - (syy / n - my * my)));
 }
 
+/** Where a page point lies on the copy the tilt makes of a width × height page. */
+function onCopy(point: Point, width: number, height: number, tilt: PageTilt): Point {
+  const [cos, sin] = [Math.cos(-tilt.angle) * tilt.scale, Math.sin(-tilt.angle) * tilt.scale];
+  const dx = point.x - width / 2 - (tilt.shift?.x ?? 0);
+  const dy = point.y - height / 2 - (tilt.shift?.y ?? 0);
+  return { x: width / 2 + cos * dx - sin * dy, y: height / 2 + sin * dx + cos * dy };
+}
+
 describe('the tilt of a found sheet', () => {
-  it('is none for a sheet whose sides run along the frame, or tilted less than the minimum', () => {
-    expect(sheetTilt(turnedSheet(200, 150, 200, 150, 0), 400, 300)).toBeNull();
-    expect(sheetTilt(turnedSheet(200, 150, 200, 150, MIN_TILT_DEGREES - 1), 400, 300)).toBeNull();
+  it('is none for a sheet whose sides run along the frame and that nearly fills it, or tilted less than the minimum', () => {
+    expect(sheetTilt(turnedSheet(200, 150, 380, 285, 0), 400, 300)).toBeNull();
+    expect(sheetTilt(turnedSheet(200, 150, 380, 285, MIN_TILT_DEGREES - 1), 400, 300)).toBeNull();
     // A perspective view's sides are not parallel; a near-straight one is still not tilted.
-    const trapezoid: SheetOutline = { corners: [{ x: 120, y: 60 }, { x: 280, y: 60 }, { x: 300, y: 240 }, { x: 100, y: 240 }] };
+    const trapezoid: SheetOutline = { corners: [{ x: 20, y: 10 }, { x: 380, y: 10 }, { x: 395, y: 290 }, { x: 5, y: 290 }] };
     expect(sheetTilt(trapezoid, 400, 300)).toBeNull();
   });
 
-  it('is the sides\' direction modulo a quarter turn, and its scale keeps the turned sheet in the frame', () => {
+  it('reads a straight sheet small in the frame enlarged about its own centre, up to twice', () => {
+    const small = sheetTilt(turnedSheet(260, 180, 160, 120, 0), 400, 300)!;
+    expect(small.angle).toBe(0);
+    expect(small.scale).toBe(2);
+    expect(small.shift!.x).toBeCloseTo(60, 6);
+    expect(small.shift!.y).toBeCloseTo(30, 6);
+    const wide = sheetTilt(turnedSheet(200, 150, 320, 200, 0), 400, 300)!;
+    expect(wide.scale).toBeCloseTo(400 / 320, 6);
+  });
+
+  it('is the sides\' direction modulo a quarter turn, and the turned sheet fills the frame', () => {
     expect(degrees(sheetTilt(turnedSheet(200, 150, 120, 90, 30), 400, 300)!.angle)).toBeCloseTo(30, 6);
     expect(degrees(sheetTilt(turnedSheet(200, 150, 120, 90, -20), 400, 300)!.angle)).toBeCloseTo(-20, 6);
     // A portrait sheet lying at 80° is a landscape one at −10°.
     expect(degrees(sheetTilt(turnedSheet(200, 150, 90, 120, 80), 400, 300)!.angle)).toBeCloseTo(-10, 6);
-    expect(sheetTilt(turnedSheet(200, 150, 120, 90, 30), 400, 300)!.scale).toBe(1);
-    // Turned about the frame's centre, a sheet off the centre and cut by the frame's right side
-    // would leave the copy: the copy is made smaller. One that is cut but stays needs no change.
-    const offCentre = sheetTilt(turnedSheet(320, 220, 160, 120, 30), 400, 300)!;
-    expect(offCentre.scale).toBeLessThan(1);
-    expect(offCentre.scale).toBeGreaterThan(0.8);
-    expect(sheetTilt(turnedSheet(200, 150, 380, 200, 25), 400, 300)!.scale).toBe(1);
+    // Off the centre, cut by the frame's right side, or larger than the frame once turned: the
+    // visible part's corners land on the copy, and it touches the copy's sides across one axis.
+    for (const sheet of [turnedSheet(320, 220, 160, 120, 30), turnedSheet(200, 150, 380, 200, 25), turnedSheet(150, 120, 200, 150, -12)]) {
+      const tilt = sheetTilt(sheet, 400, 300)!;
+      const seen = sheet.corners.filter((p) => p.x >= 0 && p.y >= 0 && p.x <= 400 && p.y <= 300).map((p) => onCopy(p, 400, 300, tilt));
+      for (const q of seen) {
+        expect(q.x).toBeGreaterThan(-1e-6);
+        expect(q.x).toBeLessThan(400 + 1e-6);
+        expect(q.y).toBeGreaterThan(-1e-6);
+        expect(q.y).toBeLessThan(300 + 1e-6);
+      }
+    }
+    const whole = sheetTilt(turnedSheet(150, 120, 200, 150, -12), 400, 300)!;
+    const corners = turnedSheet(150, 120, 200, 150, -12).corners.map((p) => onCopy(p, 400, 300, whole));
+    const xs = corners.map((q) => q.x);
+    const ys = corners.map((q) => q.y);
+    const fillsAcross = Math.min(...xs) < 1e-6 && Math.max(...xs) > 400 - 1e-6;
+    const fillsDown = Math.min(...ys) < 1e-6 && Math.max(...ys) > 300 - 1e-6;
+    expect(fillsAcross || fillsDown).toBe(true);
+  });
+
+  it('turns its shift with the page, so that reading a turned page gives the turned reading', () => {
+    const [W, H] = [64, 48];
+    const plane = new Uint8Array(W * H);
+    for (let p = 0; p < plane.length; p++) plane[p] = (Math.floor((p % W) / 8) * 7 + Math.floor(p / W / 8) * 13) % 5 === 0 ? 255 : 0;
+    const tilt: PageTilt = { angle: 0.3, scale: 1.4, shift: { x: 7, y: -5 } };
+    const read = tiltPlane(plane, W, H, tilt);
+    for (const turns of [1, 2, 3]) {
+      const [w, h] = turns % 2 ? [H, W] : [W, H];
+      const readTurned = tiltPlane(turnPlane(plane, W, H, turns), w, h, turnedTilt(tilt, turns));
+      const size = tiltedSize(tilt, W, H);
+      const turnedRead = turnPlane(read, size.width, size.height, turns);
+      expect(readTurned.length).toBe(turnedRead.length);
+      let same = 0;
+      for (let p = 0; p < readTurned.length; p++) if (readTurned[p] === turnedRead[p]) same++;
+      expect(same / readTurned.length).toBeGreaterThan(0.99);
+    }
   });
 });
 
@@ -73,21 +122,32 @@ describe('reading the page straight', () => {
     expect([...turned.data.subarray(0, 4)]).toEqual([255, 255, 255, 0]);
   });
 
-  it('brings a class map read on the turned copy back onto the page', () => {
-    const tilt = { angle: (-30 * Math.PI) / 180, scale: 0.9 };
+  it.each([
+    ['shrunk about the centre', { angle: (-30 * Math.PI) / 180, scale: 0.9 }],
+    ['enlarged about a point off the centre', { angle: (-30 * Math.PI) / 180, scale: 1.3, shift: { x: 10, y: -8 } }],
+  ])('brings a class map read on the turned copy back onto the page (%s)', (_, tilt: PageTilt) => {
     const plane = barPlane(-30);
     // A full-resolution "class map" of the turned copy: the bar, straight, is print.
     const turned = tiltPlane(plane, W, H, tilt);
-    const map: ClassMap = { width: W, height: H, classes: turned.map((v) => (v ? InkClass.printed : InkClass.paper)), cellScale: 2 };
+    // Enlarged, the copy is the sheet at its own resolution: smaller than the page.
+    const size = tiltedSize(tilt, W, H);
+    expect(turned.length).toBe(size.width * size.height);
+    const map: ClassMap = { ...size, classes: turned.map((v) => (v ? InkClass.printed : InkClass.paper)), cellScale: 2 };
     const back = untiltClassMap(map, W, H, tilt);
     expect(back.cellScale).toBe(2);
+    // The map's cells cover the page: each cell's centre on the bar should read print.
     let agree = 0;
     let bar = 0;
-    for (let p = 0; p < plane.length; p++) {
-      if (!plane[p]) continue;
-      bar++;
-      if (back.classes[p] === InkClass.printed) agree++;
+    for (let j = 0; j < back.height; j++) {
+      for (let i = 0; i < back.width; i++) {
+        const x = Math.floor(((i + 0.5) * W) / back.width);
+        const y = Math.floor(((j + 0.5) * H) / back.height);
+        if (!plane[y * W + x]) continue;
+        bar++;
+        if (back.classes[j * back.width + i] === InkClass.printed) agree++;
+      }
     }
+    expect(bar).toBeGreaterThan(100);
     expect(agree / bar).toBeGreaterThan(0.9);
     expect(back.classes[0]).toBe(InkClass.paper);
   });
@@ -116,8 +176,10 @@ describe('reading the page straight', () => {
     };
     const result = await cleanImage(image, { mode: 'basic', extract: '', aggressive: false, crop: false, flatten: false }, engine);
     expect(seen).toHaveLength(1);
-    expect(seen[0].flattened.width).toBe(w);
-    expect(Math.abs(mainAxis(seen[0].inkAlpha, w))).toBeLessThan(2);
+    // The sheet fills the engine's page at its own resolution (320 / 200 = 1.6 times the sheet).
+    expect(seen[0].flattened.width).toBe(200);
+    expect(seen[0].flattened.height).toBe(150);
+    expect(Math.abs(mainAxis(seen[0].inkAlpha, 200))).toBeLessThan(2);
     // The kept line is where the photo has it, at its own angle.
     const kept = new Uint8Array(w * h);
     for (let p = 0; p < kept.length; p++) kept[p] = result.image.data[p * 4 + 3];

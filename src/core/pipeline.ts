@@ -14,7 +14,7 @@ import { uprightTurns } from './pageOrientation';
 import { flattenSheet } from './flattenSheet';
 import { pageInkAlpha } from './pageInkAlpha';
 import { onWhitePaper } from './onWhitePaper';
-import { classifyTilted, tiltPlane } from './pageTilt';
+import { classifyTilted, tiltedSize, tiltPlane, turnedTilt } from './pageTilt';
 import { readingTilt } from './readingTilt';
 import { turnImage, turnPlane } from './quarterTurn';
 import { inkRgb, recolourInk } from './recolourInk';
@@ -51,12 +51,13 @@ export async function cleanImage(input: RgbaImage, options: CleanOptions, engine
   // and its result turned back.
   const { tilt, grid } = readingTilt(sheet, alphaAsGiven, image.width, image.height);
   const straightAlpha = tilt ? tiltPlane(alphaAsGiven, image.width, image.height, tilt) : alphaAsGiven;
-  const turns = uprightTurns(straightAlpha, image.width, image.height, tilt ? undefined : (grid ?? undefined));
+  const straightSize = tilt ? tiltedSize(tilt, image.width, image.height) : image;
+  const turns = uprightTurns(straightAlpha, straightSize.width, straightSize.height, tilt ? undefined : (grid ?? undefined));
   const page = turns === 0 ? flattened : turnImage(flattened, turns);
   const inkAlpha = turns === 0 ? alphaAsGiven : turnPlane(alphaAsGiven, image.width, image.height, turns);
   lap('orientation');
   // The straight alpha the orientation read is the classes' too, unless the page was turned after.
-  const coarseMap = tilt ? await classifyTilted(engine, page, inkAlpha, tilt, turns === 0 ? straightAlpha : undefined) : await engine.classify({ flattened: page, inkAlpha });
+  const coarseMap = tilt ? await classifyTilted(engine, page, inkAlpha, turnedTilt(tilt, turns), turns === 0 ? straightAlpha : undefined) : await engine.classify({ flattened: page, inkAlpha });
   if (straightAlpha !== alphaAsGiven) giveBack(straightAlpha);
   lap('classify');
   const classMap = refineClassMap(coarseMap, page, inkAlpha);
