@@ -25,7 +25,7 @@ import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
  * The cleaning pipeline: a see-through picture laid over white paper → the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper
  * decision when the engine has one, a blurred photo's strokes thinned to their sharp width; else colour-to-alpha's thresholds) → a sideways page
  * turned upright for the analysis → ink classes
- * (by the engine, read straight on a sheet photographed askew, classical by default, at the engine's resolution) → class map refined to full
+ * (by the engine, read on a photo's sheet alone, straight and filling the frame, classical by default, at the engine's resolution) → class map refined to full
  * resolution by ink colour → form lines continued under the ink that crosses them → stamp ink
  * evened out against the stamp's strength, pen ink measured against its stroke's core → kept strokes
  * continued under the print and lines they cross, when those are dropped → composition per options
@@ -46,9 +46,9 @@ export async function cleanImage(input: RgbaImage, options: CleanOptions, engine
   const thresholds = estimateAlphaThresholds(flattened);
   const { alpha: alphaAsGiven, separated, thinnedRims: rimsAsGiven } = await pageInkAlpha(flattened, thresholds, engine.separateInk?.bind(engine), sheet !== null);
   lap('alpha');
-  // A sheet photographed askew is read straight, as is a page whose rows of type lie askew without a
-  // sheet edge to say so (readingTilt.ts); a sideways page is analysed upright (rows of type as rows)
-  // and its result turned back.
+  // A photo's sheet is read alone, turned straight and filling the frame (pageTilt.ts), and a page whose
+  // rows of type lie askew without a sheet edge to say so is read straight (readingTilt.ts); a sideways
+  // page is analysed upright (rows of type as rows) and its result turned back.
   const { tilt, grid } = readingTilt(sheet, alphaAsGiven, image.width, image.height);
   const straightAlpha = tilt ? tiltPlane(alphaAsGiven, image.width, image.height, tilt) : alphaAsGiven;
   const straightSize = tilt ? tiltedSize(tilt, image.width, image.height) : image;
