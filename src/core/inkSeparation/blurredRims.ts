@@ -126,6 +126,7 @@ export interface RimReader {
 
 export function rimReader(width: number, region: RegionalInk, blur: number): RimReader {
   const { hidden, w1, b1 } = RIM_NET;
+  if (hidden !== 8) throw new RangeError(`the rim network has ${hidden} hidden units; its reader is written for 8`);
   const taps = TAPS.length;
   const offsets = new Int32Array(taps);
   const byTap = new Float64Array(taps * hidden);
@@ -146,7 +147,6 @@ export function rimReader(width: number, region: RegionalInk, blur: number): Rim
   const third = Float64Array.from(RIM_NET.w3);
   const thirdB = RIM_NET.b3 - STROKE_LOGIT;
   const h = new Float64Array(hidden);
-  if (hidden !== 8) throw new RangeError(`the rim network has ${hidden} hidden units; its reader is written for 8`);
   return {
     logit(deficit, p, x, y, core) {
       let h0 = 0, h1 = 0, h2 = 0, h3 = 0, h4 = 0, h5 = 0, h6 = 0, h7 = 0;

@@ -51,7 +51,7 @@ export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel
       if (logit < 0) {
         // Under half covered in proportion to the network's doubt: a rim it is sure of is nearly clear.
         alpha[p] = Math.min(alpha[p], Math.round((HALF_COVERED - 1) * 2 / (1 + Math.exp(-logit))));
-        separation.thinnedRims![p] = 1;
+        rims.thinned[p] = 1;
       }
     }
     if (x > 0 && ink[p - 1] !== 1) alpha[p - 1] = EDGE;
@@ -68,12 +68,13 @@ export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel
 }
 
 /** What the rim network reads a blurred photo's page with, or null when its strokes were not thinned. */
-function rimsOf(separation: InkSeparation): { blur: number; region: RegionalInk; reader: RimReader } | null {
+function rimsOf(separation: InkSeparation): { blur: number; region: RegionalInk; reader: RimReader; thinned: Uint8Array } | null {
   const blur = rimBlur(separation);
-  if (blur === null) return null;
+  const thinned = separation.thinnedRims;
+  if (blur === null || !thinned) return null;
   const { ink, features } = separation;
   const region = regionalInk(ink, features.deficit, features.width, features.height);
-  return { blur, region, reader: rimReader(features.width, region, blur) };
+  return { blur, region, reader: rimReader(features.width, region, blur), thinned };
 }
 
 /**
