@@ -5,7 +5,8 @@
  * sides prepare the page with the same code (src/worker/engineInput.ts: src/core's paper field and
  * ink alpha) and run src/core/model's scale normalisation and argmax; only the runtime differs.
  * The committed models/inkseg.onnx is used on both sides (the served copy must be byte-identical).
- * The same for the ink-separation model (models/inksep.onnx): both runtimes decide the same pixels are ink;
+ * The same for the ink-separation model (models/inksep.onnx) with its edge network (models/inkedge.onnx): both
+ * runtimes decide the same pixels are ink;
  * and for the sheet model (models/sheet.onnx): both find the same sheet in a desk photo.
  */
 import { createHash } from 'node:crypto';
@@ -15,7 +16,7 @@ import { InkClass, type ClassMap, type ModelRun, type RgbaImage } from '../src/c
 import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
 import { separateInkWithModel } from '../src/core/inkSeparation';
 import { findSheetWithModel } from '../src/core/sheet/sheetModel';
-import { createOrtNodeSession, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
+import { createOrtNodeSession, DEFAULT_EDGE_MODEL_PATH, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
 import { generateDeskPhoto, generateDocument, splitSeed } from '../src/synth';
 import { engineInputOf } from '../src/worker/engineInput';
 import { openApp } from './support/app';
@@ -119,15 +120,18 @@ test('onnxruntime-web (WASM, Chromium) and onnxruntime-node give the same class 
 test('onnxruntime-web (WASM, Chromium) and onnxruntime-node make the same ink/paper decision on a fixed page', async ({ page, request }) => {
   test.setTimeout(300_000);
   await expectServedAsCommitted(request, 'inksep.onnx', DEFAULT_SEPARATION_MODEL_PATH);
+  await expectServedAsCommitted(request, 'inkedge.onnx', DEFAULT_EDGE_MODEL_PATH);
 
   const doc = await generateDocument(PAGE_SEED, { megapixels: PAGE_MEGAPIXELS });
 
-  // Node: the server's session code on the committed file, on the page flattened as the pipeline does.
-  const nodeInk = (await onNode(DEFAULT_SEPARATION_MODEL_PATH, (run) => separateInkWithModel(run, engineInputOf(doc.image).flattened))).ink;
+  // Node: the server's session code on the committed files, on the page flattened as the pipeline does (a flat page: the edge step runs).
+  const { flattened } = engineInputOf(doc.image);
+  const nodeInk = (await onNode(DEFAULT_SEPARATION_MODEL_PATH, (run) => onNode(DEFAULT_EDGE_MODEL_PATH, (edgeRun) => separateInkWithModel(run, flattened, false, edgeRun)))).ink;
 
   const web = await inApp(page, 'inkDecisionOn', doc.image);
   expect(web, 'the worker has no ink-separation model').not.toBeNull();
   expect(web!.engine).toContain('inksep');
+  expect(web!.engine).toContain('inkedge');
   const webInk = Buffer.from(web!.ink, 'base64');
   expect(webInk.length).toBe(nodeInk.length);
 

@@ -13,27 +13,12 @@ SYNTH="${INKSEP_SYNTH:-160}"
 SYNTH_VAL="${INKSEP_SYNTH_VAL:-20}"
 PHOTOS="${INKSEP_PHOTOS:-0}"
 PHOTOS_VAL="${INKSEP_PHOTOS_VAL:-0}"
-if [ ! -f "$REAL/index.json" ]; then
-  echo "train:separation: no real dataset at $REAL: run npm run data:real -- --from DIR first" >&2
-  exit 1
-fi
 if ! /usr/bin/python3 -c 'import torch, cv2, numpy' 2>/dev/null; then
   echo "train:separation: training needs Debian's PyTorch, OpenCV and NumPy for /usr/bin/python3:" >&2
   echo "  apt-get install -y python3-torch python3-opencv python3-numpy" >&2
   exit 1
 fi
-# Prepared pages depend on the product's flattening and features: prepare again when they change.
-KEY=$(cat src/core/paperField.ts src/core/flattenSheet.ts src/core/inkSeparation/features.ts models/separation/prepare.ts "$REAL/index.json" | sha1sum | cut -c1-12)
-PREP="models/.cache/separation-prep-$KEY-$SYNTH-$SYNTH_VAL-$PHOTOS-$PHOTOS_VAL"
-if [ ! -f "$PREP/.done" ]; then
-  mkdir -p "$PREP"
-  echo "train:separation: preparing pages → $PREP"
-  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --photos "$PHOTOS" --photos-val "$PHOTOS_VAL" --part 0/2 &
-  first=$!
-  npx tsx models/separation/prepare.ts --out "$PREP" --real "$REAL" --synth "$SYNTH" --synth-val "$SYNTH_VAL" --photos "$PHOTOS" --photos-val "$PHOTOS_VAL" --part 1/2
-  wait "$first"
-  touch "$PREP/.done"
-fi
+source models/separation/preparePages.sh
 # inksep-v2 is the mean of two runs of one recipe that differ only in their seed (average.py): one run
 # spans about a point of FM from seed to seed, their mean is steadier. Each run resumes on its own.
 RUNS=()

@@ -46,8 +46,13 @@ export function pooledInt32List(length: number): Int32Array {
   return new Int32Array(buffer);
 }
 
-/** Gives back the whole buffer of a list from `pooledInt32List`, through any view of it; anything else is left alone. */
-export function giveBackList(list: Int32Array): void {
+/** A Float32Array of exactly `length` elements over a pooled list buffer (as `pooledInt32List`'s), for a tensor whose size a page decides. */
+export function pooledFloat32List(length: number): Float32Array {
+  return new Float32Array(pooledInt32List(length).buffer, 0, length);
+}
+
+/** Gives back the whole buffer of a list from `pooledInt32List` or `pooledFloat32List`, through any view of it; anything else is left alone. */
+export function giveBackList(list: ArrayBufferView): void {
   if (!(list.buffer instanceof ArrayBuffer) || !lists.has(list.buffer)) return;
   lists.delete(list.buffer);
   giveBack(new Int32Array(list.buffer));

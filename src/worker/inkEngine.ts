@@ -3,7 +3,7 @@
  * classical analysis) when no model is deployed or it fails to load — with a note saying which and why.
  */
 import type { Engine } from '../core';
-import { fetchModel, ModelMissingError, SEPARATION_MODEL_FILE, SHEET_MODEL_FILE } from './modelSource';
+import { EDGE_MODEL_FILE, fetchModel, ModelMissingError, SEPARATION_MODEL_FILE, SHEET_MODEL_FILE } from './modelSource';
 import { MODEL_NAME } from '../core/model';
 import { createSession, findGpuAdapter, gpuPassesSelfCheck, OrtInkEngine, type Backend } from './ortEngine';
 import type { EngineSettings, EngineStatus, ProgressCallback } from './protocol';
@@ -44,6 +44,7 @@ async function modelEngine(backend: Backend, settings: EngineSettings, onProgres
   const bytes = await loadModelBytes(onProgress);
   const helpers = {
     separation: await loadOptionalSession(SEPARATION_MODEL_FILE, 'ink-separation model not used, colour-to-alpha decides what is ink'),
+    edge: await loadOptionalSession(EDGE_MODEL_FILE, "edge network not used, the ink-separation model alone places the strokes' edges"),
     sheet: await loadOptionalSession(SHEET_MODEL_FILE, 'sheet model not used, the classical sheet finder looks'),
   };
   if (backend === 'webgpu') {

@@ -4,6 +4,8 @@ import type { ProgressCallback } from './protocol';
 export const MODEL_FILE = 'inkseg.onnx';
 /** The ink-separation model (the learned ink/paper decision); optional: without it colour-to-alpha decides. */
 export const SEPARATION_MODEL_FILE = 'inksep.onnx';
+/** The edge network (decides again a flat page's least sure edge pixels); optional, used with the ink-separation model. */
+export const EDGE_MODEL_FILE = 'inkedge.onnx';
 /** The sheet model (finds the sheet in a photo); optional: without it the classical sheet finder looks. */
 export const SHEET_MODEL_FILE = 'sheet.onnx';
 /** Written by the build (vite.config.ts): which models are deployed. */

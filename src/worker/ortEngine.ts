@@ -73,14 +73,15 @@ export class OrtInkEngine implements Engine {
     ort: Ort,
     private readonly session: InferenceSession,
     readonly backend: Backend,
-    /** The optional models' sessions, always on WASM (small models): the ink-separation model and the sheet model. */
-    helpers: { separation?: OrtSession; sheet?: OrtSession } = {},
+    /** The optional models' sessions, always on WASM (small models): the ink-separation model, its edge network and the sheet model. */
+    helpers: { separation?: OrtSession; edge?: OrtSession; sheet?: OrtSession } = {},
   ) {
     this.run = sessionRun(ort, session, (ms) => (this.lastInferenceMs = ms));
     const helperRun = (helper?: OrtSession, timed: (ms: number) => void = () => {}) => helper && sessionRun(helper.ort, helper.session, timed);
     // src/core's engine names the models and adds the optional ones' steps, as on the server.
     const shared = createModelEngine(this.run, {
       separationRun: helperRun(helpers.separation, (ms) => (this.lastSeparationInferenceMs = ms)),
+      edgeRun: helperRun(helpers.edge),
       sheetRun: helperRun(helpers.sheet),
     });
     const threads = wasmThreads();

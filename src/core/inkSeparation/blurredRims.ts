@@ -78,7 +78,7 @@ export function rimInputs(deficit: Uint8Array, width: number, p: number, x: numb
   out[i] = blur;
 }
 
-function coreOverRegion(region: RegionalInk, x: number, y: number, core: number): number {
+export function coreOverRegion(region: RegionalInk, x: number, y: number, core: number): number {
   const dark = region.dark[((y / REGION_BLOCK) | 0) * region.wide + ((x / REGION_BLOCK) | 0)];
   return Math.min(1, core / Math.max(1, dark));
 }

@@ -173,3 +173,57 @@ function leastInkDeficits(coefficients: ArrayLike<number>, outWidth: number, pla
   giveBack(bound);
   return least;
 }
+
+/**
+ * decideInk's value at single pixels of a row, (a · deficit/255 + b · lumaDeficit/255) / strength + c
+ * (> 0 for ink), for the edge step, which reads it where the decision is least sure. `row(y)` readies a
+ * row (the answers interpolated between two rows, rounded to float32 as decideInk's row buffers are),
+ * `at(x, deficit, lumaDeficit)` then interpolates between two columns, so its sign is decideInk's.
+ */
+export interface DecisionValues {
+  row(y: number): void;
+  at(x: number, deficit: number, lumaDeficit: number): number;
+}
+
+export function decisionValues(
+  width: number,
+  height: number,
+  g: SeparationGeometry,
+  coefficients: ArrayLike<number>,
+  dims: readonly number[],
+  strength = 1,
+): DecisionValues {
+  const outWidth = dims[3];
+  const plane = outWidth * dims[2];
+  const cellsWide = g.answersWide;
+  const { first: x0s, second: x1s, weight: fxs } = axisTaps(width, cellsWide);
+  const { first: y0s, second: y1s, weight: fys } = axisTaps(height, g.answersHigh);
+  const bias = 255 * strength;
+  const rowA = new Float32Array(cellsWide);
+  const rowB = new Float32Array(cellsWide);
+  const rowC = new Float32Array(cellsWide);
+  return {
+    row(y) {
+      const r0 = y0s[y] * outWidth;
+      const r1 = y1s[y] * outWidth;
+      const fy = fys[y];
+      for (let cx = 0; cx < cellsWide; cx++) {
+        const a0 = coefficients[r0 + cx];
+        const b0 = coefficients[plane + r0 + cx];
+        const c0 = coefficients[2 * plane + r0 + cx];
+        rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
+        rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
+        rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
+      }
+    },
+    at(x, d, l) {
+      const k0 = x0s[x];
+      const k1 = x1s[x];
+      const fx = fxs[x];
+      const a = rowA[k0] + (rowA[k1] - rowA[k0]) * fx;
+      const b = rowB[k0] + (rowB[k1] - rowB[k0]) * fx;
+      const c = rowC[k0] + (rowC[k1] - rowC[k0]) * fx;
+      return (a * d + b * l + c * bias) / bias;
+    },
+  };
+}

@@ -3,7 +3,8 @@ import type { ModelRun } from '../types';
 import type { RgbaImage } from '../types';
 import { inkFeatures, separationInput, type InkFeatures } from './features';
 import { SEPARATION_CHANNELS, separationGeometry } from './geometry';
-import { decideInk } from './inkDecision';
+import { decideInk, decisionValues } from './inkDecision';
+import { applyEdgeStep, edgeCandidates, type EdgeCandidates } from './edgeStep';
 import { captureBlur, strokeThinning } from './blurredStrokes';
 
 /** The learned ink/paper decision of a flattened page: 1 = ink per pixel, with the features it was made from. */
@@ -14,6 +15,8 @@ export interface InkSeparation {
   thinnedRims?: Uint8Array;
   /** On a blurred photo, the capture's blur in pixels (captureBlur), which the rims are read at (blurredRims.ts). */
   blur?: number;
+  /** On a flat page read by the edge step (edgeStep.ts), the pixels it kept as ink, in raster order: at least half covered. */
+  edgeKept?: Int32Array;
 }
 
 export const SEPARATION_MODEL_NAME = 'inksep-v2';
@@ -21,11 +24,16 @@ export const SEPARATION_MODEL_NAME = 'inksep-v2';
 /**
  * Features → model input at model scale → one run → the decision at full resolution. On a photo of a
  * sheet (`photo`) whose strokes the camera blurred, the decision also thins them back (blurredStrokes.ts),
- * and the alpha then reads their rims (blurredRims.ts).
+ * and the alpha then reads their rims (blurredRims.ts). On a flat page, `edgeRun` (the edge network,
+ * edgeStep.ts), when given, decides again the pixels at the decision's line it is least sure of.
  */
-export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, photo = false): Promise<InkSeparation> {
-  const features = inkFeatures(flattened);
-  const geometry = separationGeometry(flattened.width, flattened.height);
+export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, photo = false, edgeRun?: ModelRun): Promise<InkSeparation> {
+  return separateFeatures(run, inkFeatures(flattened), photo, edgeRun);
+}
+
+/** separateInkWithModel on the page's features (the edge step's training pairs are read from flat pages' features). */
+export async function separateFeatures(run: ModelRun, features: InkFeatures, photo = false, edgeRun?: ModelRun, readEdge?: (candidates: EdgeCandidates) => void): Promise<InkSeparation> {
+  const geometry = separationGeometry(features.width, features.height);
   const { input, strength } = separationInput(features, geometry);
   const output = await run(input, [1, SEPARATION_CHANNELS, geometry.inputHeight, geometry.inputWidth]);
   giveBack(input);
@@ -33,6 +41,11 @@ export async function separateInkWithModel(run: ModelRun, flattened: RgbaImage, 
   const thinning = photo ? strokeThinning(blur) : undefined;
   const thinnedRims = thinning ? pooledUint8(features.width * features.height).fill(0) : undefined;
   const ink = decideInk(features, geometry, output.data, output.dims, strength, thinning, thinnedRims);
+  if (!photo && (edgeRun || readEdge)) {
+    const candidates = edgeCandidates(features, ink, decisionValues(features.width, features.height, geometry, output.data, output.dims, strength));
+    readEdge?.(candidates);
+    if (edgeRun) return { features, ink, edgeKept: await applyEdgeStep(edgeRun, candidates, ink) };
+  }
   return thinnedRims ? { features, ink, thinnedRims, blur } : { features, ink };
 }
 

@@ -21,7 +21,7 @@ const EDGE = 1;
  * from the paper to the core). The decision's rim, a pixel or so wide on blurred strokes, therefore no
  * longer widens every stroke. A paper pixel touching ink keeps a translucent share (alpha < 128) for
  * anti-aliased edges; every other paper pixel is transparent, whatever its darkness: stains,
- * bleed-through, shading. On a blurred photo, a pixel the rim network (blurredRims.ts) reads as its
+ * bleed-through, shading. A pixel the edge step (edgeStep.ts) kept as ink is at least half covered. On a blurred photo, a pixel the rim network (blurredRims.ts) reads as its
  * stroke's blurred rim is under half covered too, however dark, and marked in `thinnedRims`;
  * `readRim`, when given, sees each pixel the network reads and its inputs (the network's training data).
  */
@@ -59,6 +59,8 @@ export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel
     if (y > 0 && ink[p - width] !== 1) alpha[p - width] = EDGE;
     if (y < height - 1 && ink[p + width] !== 1) alpha[p + width] = EDGE;
   }
+  // The edge step's verdict is the pixel's, however pale: a pixel it keeps as ink is at least half covered.
+  if (separation.edgeKept) for (const p of separation.edgeKept) if (alpha[p] < HALF_COVERED) alpha[p] = HALF_COVERED;
   for (let p = alpha.indexOf(EDGE); p !== -1; p = alpha.indexOf(EDGE, p + 1)) {
     const y = (p / width) | 0;
     const d = deficit[p];

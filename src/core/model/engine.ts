@@ -1,6 +1,7 @@
 import { giveBack } from '../bufferPool';
 import type { ClassMap, Engine, EngineInput, ModelRun, RgbaImage } from '../types';
 import { SEPARATION_MODEL_NAME, separateInkWithModel } from '../inkSeparation/separate';
+import { EDGE_MODEL_NAME } from '../inkSeparation/edgeStep';
 import { findSheetWithModel, SHEET_MODEL_NAME } from '../sheet/sheetModel';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
@@ -16,6 +17,8 @@ export interface ModelEngineOptions {
   longSide?: number;
   /** The ink-separation model's run (models/inksep.onnx): with it the engine also decides what is ink. */
   separationRun?: ModelRun;
+  /** The edge network's run (models/inkedge.onnx): with the ink-separation model, it decides again a flat page's least sure edge pixels. */
+  edgeRun?: ModelRun;
   /** The sheet model's run (models/sheet.onnx): with it the engine also finds the sheet in a photo. */
   sheetRun?: ModelRun;
 }
@@ -77,11 +80,12 @@ export async function classifyWithModel(run: ModelRun, input: EngineInput, longS
 export function createModelEngine(run: ModelRun, options: ModelEngineOptions = {}): Engine {
   const longSide = options.longSide ?? MODEL_LONG_SIDE;
   const { separationRun, sheetRun } = options;
-  const parts = [MODEL_NAME, ...(separationRun ? [SEPARATION_MODEL_NAME] : []), ...(sheetRun ? [SHEET_MODEL_NAME] : [])];
+  const edgeRun = separationRun && options.edgeRun;
+  const parts = [MODEL_NAME, ...(separationRun ? [SEPARATION_MODEL_NAME] : []), ...(edgeRun ? [EDGE_MODEL_NAME] : []), ...(sheetRun ? [SHEET_MODEL_NAME] : [])];
   return {
     name: options.name ?? `model:${parts.join('+')}`,
     classify: (input) => classifyWithModel(run, input, longSide),
-    ...(separationRun ? { separateInk: (flattened: RgbaImage, photo?: boolean) => separateInkWithModel(separationRun, flattened, photo) } : {}),
+    ...(separationRun ? { separateInk: (flattened: RgbaImage, photo?: boolean) => separateInkWithModel(separationRun, flattened, photo, edgeRun) } : {}),
     ...(sheetRun ? { findSheet: (image: RgbaImage) => findSheetWithModel(sheetRun, image) } : {}),
   };
 }

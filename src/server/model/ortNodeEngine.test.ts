@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeInkAlpha, estimateAlphaThresholds, estimatePaperField, flattenAgainstPaper, InkClass, type ClassMap, type RgbaImage } from '../../core';
-import { DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
+import { DEFAULT_EDGE_MODEL_PATH, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, loadModelEngine } from './ortNodeEngine';
 
 const REPO = path.resolve(path.dirname(DEFAULT_MODEL_PATH), '..');
 let scratch: string;
@@ -42,6 +42,21 @@ describe('loadModelEngine fallback', () => {
     expect(logged[0]).toMatch(/ink-separation model not used.*no model file/);
   });
 
+  it('keeps the ink-separation model alone when the edge network is missing or broken, and says so', async () => {
+    const broken = path.join(scratch, 'broken-edge.onnx');
+    writeFileSync(broken, 'not a model');
+    for (const [edgeModelPath, why] of [[path.join(scratch, 'none.onnx'), /no model file/], [broken, /did not load/]] as const) {
+      const logged: string[] = [];
+      const loaded = await loadModelEngine({ edgeModelPath, log: (m) => logged.push(m) });
+      expect(loaded.kind).toBe('model');
+      expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+sheet-v3');
+      expect(loaded.engine.separateInk).toBeTypeOf('function');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/edge network not used, the ink-separation model alone places the strokes' edges/);
+      expect(logged[0]).toMatch(why);
+    }
+  });
+
   it('keeps the ink models but lets the classical finder look for the sheet when the sheet model is missing or broken, and says so', async () => {
     const broken = path.join(scratch, 'broken-sheet.onnx');
     writeFileSync(broken, 'not a model');
@@ -49,7 +64,7 @@ describe('loadModelEngine fallback', () => {
       const logged: string[] = [];
       const loaded = await loadModelEngine({ sheetModelPath, log: (m) => logged.push(m) });
       expect(loaded.kind).toBe('model');
-      expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2');
+      expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+inkedge-v1');
       expect(loaded.engine.findSheet).toBeUndefined();
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/sheet model not used, the classical sheet finder looks/);
@@ -105,12 +120,13 @@ describe('the committed model in onnxruntime-node', () => {
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+sheet-v3');
+    expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+inkedge-v1+sheet-v3');
     expect(loaded.engine.separateInk).toBeTypeOf('function');
     expect(existsSync(DEFAULT_SEPARATION_MODEL_PATH)).toBe(true);
+    expect(existsSync(DEFAULT_EDGE_MODEL_PATH)).toBe(true);
     expect(existsSync(DEFAULT_SHEET_MODEL_PATH)).toBe(true);
-    // The three models together stay within the 8 MB the web app downloads once.
-    const total = [DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH].reduce((sum, file) => sum + statSync(file).size, 0);
+    // The four models together stay within the 8 MB the web app downloads once.
+    const total = [DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_EDGE_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH].reduce((sum, file) => sum + statSync(file).size, 0);
     expect(total).toBeLessThanOrEqual(8 * 1000 * 1000);
   });
 

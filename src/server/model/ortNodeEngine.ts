@@ -15,6 +15,8 @@ import { createModelEngine, type ModelRun } from '../../core/model';
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
 /** The ink-separation model: the learned ink/paper decision (without it colour-to-alpha decides). */
 export const DEFAULT_SEPARATION_MODEL_PATH = fileURLToPath(new URL('../../../models/inksep.onnx', import.meta.url));
+/** The edge network: decides again a flat page's least sure edge pixels (without it the ink-separation model's decision stands). */
+export const DEFAULT_EDGE_MODEL_PATH = fileURLToPath(new URL('../../../models/inkedge.onnx', import.meta.url));
 /** The sheet model: finds the sheet in a photo (without it the classical sheet finder looks). */
 export const DEFAULT_SHEET_MODEL_PATH = fileURLToPath(new URL('../../../models/sheet.onnx', import.meta.url));
 
@@ -23,6 +25,8 @@ export interface ModelEngineLoadOptions {
   modelPath?: string;
   /** The ink-separation .onnx; default the committed models/inksep.onnx (env INKLIFT_SEPARATION_MODEL_PATH). */
   separationModelPath?: string;
+  /** The edge network's .onnx; default the committed models/inkedge.onnx (env INKLIFT_EDGE_MODEL_PATH). */
+  edgeModelPath?: string;
   /** The sheet .onnx; default the committed models/sheet.onnx (env INKLIFT_SHEET_MODEL_PATH). */
   sheetModelPath?: string;
   /** Threads for one inference. Processing already runs one job per worker thread, so keep this small. */
@@ -33,8 +37,8 @@ export interface ModelEngineLoadOptions {
   wrapRun?: (model: ModelRole, run: ModelRun) => ModelRun;
 }
 
-/** The engine's models: the ink-class model and the two optional ones. */
-export type ModelRole = 'classes' | 'separation' | 'sheet';
+/** The engine's models: the ink-class model and the optional ones. */
+export type ModelRole = 'classes' | 'separation' | 'edge' | 'sheet';
 
 export interface LoadedEngine {
   engine: Engine;
@@ -84,6 +88,12 @@ export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Pro
       threads,
       log,
     );
+    const edgeRun = separationRun && (await loadOptionalRun(
+      options.edgeModelPath ?? process.env.INKLIFT_EDGE_MODEL_PATH ?? DEFAULT_EDGE_MODEL_PATH,
+      'edge network not used, the ink-separation model alone places the strokes\' edges',
+      threads,
+      log,
+    ));
     const sheetRun = await loadOptionalRun(
       options.sheetModelPath ?? process.env.INKLIFT_SHEET_MODEL_PATH ?? DEFAULT_SHEET_MODEL_PATH,
       'sheet model not used, the classical sheet finder looks',
@@ -93,6 +103,7 @@ export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Pro
     const wrap = options.wrapRun ?? ((_model, run) => run);
     const engine = createModelEngine(wrap('classes', ortRun(ort, session)), {
       separationRun: separationRun && wrap('separation', separationRun),
+      edgeRun: edgeRun && wrap('edge', edgeRun),
       sheetRun: sheetRun && wrap('sheet', sheetRun),
     });
     return { engine, kind: 'model' };

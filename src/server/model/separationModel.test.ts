@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
 import { flattenSheet } from '../../core/flattenSheet';
 import { generateDeskPhoto } from '../../synth/desk/scene';
+import { generateDocument } from '../../synth/generate';
 import { splitSeed } from '../../synth/splits';
 import { loadModelEngine } from './ortNodeEngine';
 
@@ -94,7 +95,8 @@ const count = (ink: Uint8Array) => ink.reduce((n, v) => n + v, 0);
 
 describe('the camera blur thinned on photos', () => {
   it('takes the blurred rims off the strokes of a photo, never adds ink, and leaves sharp strokes as they are', async () => {
-    const { engine } = await loadModelEngine({ threads: 2 });
+    // Against the plain decision: the edge network (a flat page's step, below) is left out.
+    const { engine } = await loadModelEngine({ threads: 2, edgeModelPath: '/nonexistent/inkedge.onnx', log: () => undefined });
     // A generated desk photo whose capture is blurred (sigma 1.3 px).
     const photo = await generateDeskPhoto(splitSeed('val', 0), { megapixels: 2 });
     const { flattened } = flattenSheet(photo.image, undefined, await engine.findSheet!(photo.image));
@@ -116,5 +118,57 @@ describe('the camera blur thinned on photos', () => {
     const { sheet } = await cleanImage(photo.image, BASIC, recording);
     expect(sheet).not.toBeNull();
     expect(asked).toEqual([false, true]);
+  });
+});
+
+/** F-measure (%) of ink = alpha ≥ 128 against the generated truth ≥ 128, its soft border (0 < truth < 128) not scored. */
+function fMeasure(image: RgbaImage, truth: Uint8Array): number {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (let p = 0; p < truth.length; p++) {
+    if (truth[p] > 0 && truth[p] < 128) continue;
+    const kept = image.data[p * 4 + 3] >= 128;
+    const ink = truth[p] >= 128;
+    if (kept && ink) tp++;
+    else if (kept) fp++;
+    else if (ink) fn++;
+  }
+  return (200 * tp) / (2 * tp + fp + fn);
+}
+
+describe('the edge network on flat pages', () => {
+  it('places the strokes\' edges closer to the truth than the decision alone, changing only pixels at the decision\'s line', async () => {
+    const withEdge = (await loadModelEngine({ threads: 2 })).engine;
+    const alone = (await loadModelEngine({ threads: 2, edgeModelPath: '/nonexistent/inkedge.onnx', log: () => undefined })).engine;
+    expect(withEdge.name).toContain('inkedge-v1');
+    expect(alone.name).not.toContain('inkedge');
+    let gain = 0;
+    for (const i of [8, 9, 15]) {
+      // Generated validation pages on which the decision keeps a rim around small, soft strokes.
+      const doc = await generateDocument(splitSeed('val', i), { megapixels: 2 });
+      const a = await cleanImage(doc.image, BASIC, alone);
+      const b = await cleanImage(doc.image, BASIC, withEdge);
+      gain += fMeasure(b.image, doc.truth.all) - fMeasure(a.image, doc.truth.all);
+      // The decision itself changes only at its line: pixels whose 5 × 5 holds decided ink and paper.
+      const { flattened } = flattenSheet(doc.image, undefined, { sheet: null, cover: null });
+      const plain = (await alone.separateInk!(flattened, false)).ink;
+      const stepped = (await withEdge.separateInk!(flattened, false)).ink;
+      const { width, height } = flattened;
+      let changed = 0;
+      for (let y = 2; y < height - 2; y++) {
+        for (let x = 2; x < width - 2; x++) {
+          const p = y * width + x;
+          if (plain[p] === stepped[p]) continue;
+          changed++;
+          let inked = 0;
+          for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) inked += plain[p + dy * width + dx];
+          expect(inked).toBeGreaterThan(0);
+          expect(inked).toBeLessThan(25);
+        }
+      }
+      expect(changed).toBeGreaterThan(0);
+    }
+    expect(gain / 3).toBeGreaterThan(1);
   });
 });

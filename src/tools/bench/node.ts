@@ -20,6 +20,7 @@ const LIMITS = { maxPixels: 100_000_000, pdfDpi: 200 };
 const INFERENCE_ROWS: Record<ModelRole, string> = {
   classes: 'inference (session.run)',
   separation: 'separation inference (session.run)',
+  edge: 'edge inference (session.run)',
   sheet: 'sheet inference (session.run)',
 };
 

@@ -1,0 +1,77 @@
+/**
+ * The edge step's training pairs (src/core/inkSeparation/edgeStep.ts), read by the product's own code
+ * from the pages `models/separation/prepare.ts` prepared: per page, the shipped ink/paper decision
+ * (models/inksep.onnx through onnxruntime-node), the pixels the edge step would read and their inputs,
+ * exactly as the pipeline computes them. Per page it writes into --out:
+ *   <name>.edge.bin   int32 count, int32 inputs per pixel, int32 pixels[count], float32 inputs[count × inputs]
+ *   <name>.base.png   255 where the decision alone leaves a pixel at least half covered (separatedAlpha.ts)
+ * and edge-pages.json (name, source, split, size). The truth stays in the prepared folder.
+ * Usage: tsx models/separation/prepareEdge.ts --prep DIR --out DIR [--model models/inksep.onnx]
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/inkSeparation';
+import type { EdgeCandidates } from '../../src/core/inkSeparation/edgeStep';
+import { EDGE_INPUTS } from '../../src/core/inkSeparation/edgeStep';
+import { separateFeatures } from '../../src/core/inkSeparation/separate';
+import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../src/server/model/ortNodeEngine';
+
+function arg(name: string, fallback = ''): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+interface PreparedPage {
+  name: string;
+  source: string;
+  split: 'train' | 'val';
+}
+
+async function readGrey(file: string): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+function edgeFile(candidates: EdgeCandidates): Buffer {
+  const count = candidates.pixels.length;
+  const out = Buffer.alloc(8 + count * 4 + count * EDGE_INPUTS * 4);
+  out.writeInt32LE(count, 0);
+  out.writeInt32LE(EDGE_INPUTS, 4);
+  Buffer.from(candidates.pixels.buffer, candidates.pixels.byteOffset, count * 4).copy(out, 8);
+  Buffer.from(candidates.inputs.buffer, candidates.inputs.byteOffset, count * EDGE_INPUTS * 4).copy(out, 8 + count * 4);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const prep = arg('prep');
+  const out = arg('out');
+  if (!prep || !out) throw new Error('usage: prepareEdge.ts --prep DIR --out DIR [--model FILE]');
+  mkdirSync(out, { recursive: true });
+  const { ort, session } = await createOrtNodeSession(arg('model', DEFAULT_SEPARATION_MODEL_PATH), 1);
+  const run = ortRun(ort, session);
+  const pages = (JSON.parse(readFileSync(path.join(prep, 'pages.json'), 'utf8')) as PreparedPage[]).filter((p) => p.source !== 'photo');
+  const written = [];
+  for (const page of pages) {
+    const file = path.join(out, `${page.name}.edge.bin`);
+    const deficit = await readGrey(path.join(prep, `${page.name}.deficit.png`));
+    written.push({ name: page.name, source: page.source, split: page.split, width: deficit.width, height: deficit.height });
+    if (existsSync(file)) continue;
+    const luma = await readGrey(path.join(prep, `${page.name}.luma.png`));
+    const features = { width: deficit.width, height: deficit.height, deficit: deficit.data, lumaDeficit: luma.data };
+    let candidates: EdgeCandidates | undefined;
+    const separation = await separateFeatures(run, features, false, undefined, (c) => (candidates = c));
+    const alpha = alphaFromInkDecision(separation);
+    const base = Buffer.alloc(alpha.length);
+    for (let k = 0; k < alpha.length; k++) base[k] = alpha[k] >= HALF_COVERED ? 255 : 0;
+    await sharp(base, { raw: { width: features.width, height: features.height, channels: 1 } }).png({ compressionLevel: 1 }).toFile(path.join(out, `${page.name}.base.png`));
+    writeFileSync(file, edgeFile(candidates!));
+    console.log(`prepareEdge: ${page.name} ${features.width}×${features.height}, ${candidates!.pixels.length} pixels read (${((100 * candidates!.pixels.length) / alpha.length).toFixed(2)} %)`);
+  }
+  writeFileSync(path.join(out, 'edge-pages.json'), `${JSON.stringify(written, null, 1)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
