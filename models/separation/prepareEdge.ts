@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/inkSeparation';
 import type { EdgeCandidates } from '../../src/core/inkSeparation/edgeStep';
-import { EDGE_INPUTS } from '../../src/core/inkSeparation/edgeStep';
+import { EDGE_INPUTS, edgeInputs } from '../../src/core/inkSeparation/edgeStep';
 import { separateFeatures } from '../../src/core/inkSeparation/separate';
 import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../src/server/model/ortNodeEngine';
 
@@ -35,11 +35,13 @@ async function readGrey(file: string): Promise<{ data: Uint8Array; width: number
 
 function edgeFile(candidates: EdgeCandidates): Buffer {
   const count = candidates.pixels.length;
+  const inputs = new Float32Array(count * EDGE_INPUTS);
+  edgeInputs(candidates, 0, count, inputs);
   const out = Buffer.alloc(8 + count * 4 + count * EDGE_INPUTS * 4);
   out.writeInt32LE(count, 0);
   out.writeInt32LE(EDGE_INPUTS, 4);
   Buffer.from(candidates.pixels.buffer, candidates.pixels.byteOffset, count * 4).copy(out, 8);
-  Buffer.from(candidates.inputs.buffer, candidates.inputs.byteOffset, count * EDGE_INPUTS * 4).copy(out, 8 + count * 4);
+  Buffer.from(inputs.buffer, inputs.byteOffset, count * EDGE_INPUTS * 4).copy(out, 8 + count * 4);
   return out;
 }
 

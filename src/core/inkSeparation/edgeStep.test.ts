@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRun } from '../types';
-import { applyEdgeStep, EDGE_BAND, EDGE_GATE, EDGE_INPUTS, EDGE_WINDOW, edgeCandidates } from './edgeStep';
+import { applyEdgeStep, EDGE_BAND, EDGE_CHUNK, EDGE_GATE, EDGE_INPUTS, EDGE_WINDOW, edgeCandidates, edgeInputs } from './edgeStep';
 import type { InkFeatures } from './features';
 import { separationGeometry } from './geometry';
 import { decideInk, decisionValues } from './inkDecision';
@@ -55,7 +55,10 @@ describe('the edge step\'s candidates', () => {
     const { features, g, coefficients, dims } = testPage();
     const { width, height, deficit, lumaDeficit } = features;
     const ink = decideInk(features, g, coefficients, dims);
-    const { pixels, inputs } = edgeCandidates(features, ink, decisionValues(width, height, g, coefficients, dims));
+    const candidates = edgeCandidates(features, ink, decisionValues(width, height, g, coefficients, dims));
+    const { pixels } = candidates;
+    const inputs = new Float32Array(pixels.length * EDGE_INPUTS);
+    edgeInputs(candidates, 0, pixels.length, inputs);
     const value = decisionValues(width, height, g, coefficients, dims);
     const valueAt = (x: number, y: number, p: number) => (value.row(y), value.at(x, deficit[p], lumaDeficit[p]));
     const expected: number[] = [];
@@ -109,7 +112,9 @@ describe('the edge step\'s verdicts', () => {
     const before = ink.slice();
     const candidates = edgeCandidates(features, ink, decisionValues(features.width, features.height, g, coefficients, dims));
     const read = new Set(candidates.pixels);
-    const verdict = new Map(Array.from(candidates.pixels, (p, k) => [p, candidates.inputs[k * EDGE_INPUTS + ((EDGE_INPUTS - 4) >> 1)] > 0.5] as const));
+    const inputs = new Float32Array(candidates.pixels.length * EDGE_INPUTS);
+    edgeInputs(candidates, 0, candidates.pixels.length, inputs);
+    const verdict = new Map(Array.from(candidates.pixels, (p, k) => [p, inputs[k * EDGE_INPUTS + ((EDGE_INPUTS - 4) >> 1)] > 0.5] as const));
     const kept = await applyEdgeStep(halfOfCore, candidates, ink);
     for (let p = 0; p < ink.length; p++) {
       if (!read.has(p)) expect(ink[p]).toBe(before[p]);
@@ -123,6 +128,35 @@ describe('the edge step\'s verdicts', () => {
       if (verdict.get(p)) expect(alpha[p]).toBeGreaterThanOrEqual(HALF_COVERED);
       else expect(alpha[p]).toBeLessThan(HALF_COVERED);
     }
+  });
+
+  it('are asked for in chunks of EDGE_CHUNK candidates, each pixel once, with the same verdicts as in one run', async () => {
+    // A page large enough for several chunks: strokes every 6 rows.
+    const width = 1200;
+    const height = 100;
+    const deficit = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) deficit[y * width + x] = Math.max(0, 200 - 90 * Math.abs((y % 6) - 2.5)) + ((x * 7 + y * 13) % 23);
+    const features: InkFeatures = { width, height, deficit, lumaDeficit: deficit };
+    const g = separationGeometry(width, height);
+    const plane = g.inputWidth * g.inputHeight;
+    const out = new Float32Array(plane * 3);
+    for (let k = 0; k < plane; k++) [out[k], out[plane + k], out[2 * plane + k]] = [1, 0, -0.45 - ((k * 29) % 13) / 100];
+    const dims = [1, 3, g.inputHeight, g.inputWidth];
+    const decide = () => decideInk(features, g, out, dims);
+    const ink = decide();
+    const candidates = edgeCandidates(features, ink, decisionValues(width, height, g, out, dims));
+    const count = candidates.pixels.length;
+    expect(count).toBeGreaterThan(2 * EDGE_CHUNK);
+    const all = new Float32Array(count * EDGE_INPUTS);
+    edgeInputs(candidates, 0, count, all);
+    const logits = Array.from((await halfOfCore(all, [count, EDGE_INPUTS])).data);
+    const once = candidates.pixels.filter((_, k) => logits[k] > 0);
+    const sizes: number[] = [];
+    const chunked: ModelRun = async (input, d) => (sizes.push(d[0]), halfOfCore(input, d));
+    const kept = await applyEdgeStep(chunked, candidates, ink);
+    const chunks = Math.ceil(count / EDGE_CHUNK);
+    expect(sizes).toEqual([...Array(chunks - 1).fill(EDGE_CHUNK), count - (chunks - 1) * EDGE_CHUNK]);
+    expect(Array.from(kept)).toEqual(Array.from(once));
   });
 
   it('are asked for on a flat page, never on a photo', async () => {

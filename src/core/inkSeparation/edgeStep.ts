@@ -27,14 +27,23 @@ const WINDOW_TAPS = (2 * EDGE_WINDOW + 1) ** 2;
 /** Per candidate: the window's deficits over the core, its luminance deficit over the core, the core / 255, the core over the region's darkest ink, the decision value. */
 export const EDGE_INPUTS = WINDOW_TAPS + 4;
 
+/**
+ * Candidates per run of the network: the inputs of a chunk take EDGE_CHUNK × EDGE_INPUTS floats (7 MB),
+ * so a page with millions of candidates (a large, noisy scan) never holds all their inputs at once.
+ */
+export const EDGE_CHUNK = 1 << 15;
+
 export interface EdgeCandidates {
+  features: InkFeatures;
   /** The pixels read, in raster order. */
   pixels: Int32Array;
-  /** EDGE_INPUTS per pixel, in the order of `pixels` (a pooled list's view: applyEdgeStep gives it back). */
-  inputs: Float32Array;
+  /** Their decision values. */
+  values: Float32Array;
+  /** The darkest decided ink around each block of the page, as the decision left it. */
+  region: RegionalInk;
 }
 
-/** The pixels the edge step reads on a page decided as `ink` (1 = ink), with the network's inputs. */
+/** The pixels the edge step reads on a page decided as `ink` (1 = ink), with what their inputs are made of (edgeInputs). */
 export function edgeCandidates(features: InkFeatures, ink: Uint8Array, value: DecisionValues): EdgeCandidates {
   const { width, height, deficit } = features;
   const scan: Scan = { features, ink, value, columnInk: new Uint8Array(width), found: [], values: [] };
@@ -59,13 +68,13 @@ export function edgeCandidates(features: InkFeatures, ink: Uint8Array, value: De
     inkedAround += (entering >= 0 ? inkedRows[entering] : 0) - (leaving >= 0 ? inkedRows[leaving] : 0);
     if (inkedAround > 0 && y >= EDGE_WINDOW && y < height - EDGE_WINDOW && width > 2 * EDGE_WINDOW) scanRow(scan, y);
   }
-  const pixels = Int32Array.from(scan.found);
-  if (pixels.length === 0) return { pixels, inputs: new Float32Array(0) };
-  // A page's candidates are known only once found: a pooled list buffer spares the fresh memory's faults.
-  const inputs = pooledFloat32List(pixels.length * EDGE_INPUTS);
-  const region = regionalInk(ink, deficit, width, height);
-  for (let k = 0; k < pixels.length; k++) writeInputs(features, region, pixels[k], scan.values[k], inputs, k * EDGE_INPUTS);
-  return { pixels, inputs };
+  return { features, pixels: Int32Array.from(scan.found), values: Float32Array.from(scan.values), region: regionalInk(ink, deficit, width, height) };
+}
+
+/** The network's inputs of candidates start … end − 1, EDGE_INPUTS each, into `out` from its start. */
+export function edgeInputs(candidates: EdgeCandidates, start: number, end: number, out: Float32Array): void {
+  const { features, region, pixels, values } = candidates;
+  for (let k = start; k < end; k++) writeInputs(features, region, pixels[k], values[k], out, (k - start) * EDGE_INPUTS);
 }
 
 /** What the candidates' scan shares from row to row. */
@@ -130,19 +139,30 @@ function subtractRow(columnInk: Uint8Array, ink: Uint8Array, start: number): voi
 }
 
 /**
- * Runs the edge network on the candidates and writes its verdicts into `ink`; returns the candidates
- * it keeps as ink (their alpha is at least half: separatedAlpha.ts), in raster order.
+ * Runs the edge network on the candidates, EDGE_CHUNK at a time, and writes its verdicts into `ink`;
+ * returns the candidates it keeps as ink (their alpha is at least half: separatedAlpha.ts), in raster order.
  */
 export async function applyEdgeStep(run: ModelRun, candidates: EdgeCandidates, ink: Uint8Array): Promise<Int32Array> {
-  const { pixels, inputs } = candidates;
+  const { pixels } = candidates;
   if (pixels.length === 0) return pixels;
-  const { data } = await run(inputs, [pixels.length, EDGE_INPUTS]);
-  giveBackList(inputs);
+  // Pooled: the chunk's inputs are a few MB of fresh memory on every page otherwise.
+  const buffer = pooledFloat32List(Math.min(EDGE_CHUNK, pixels.length) * EDGE_INPUTS);
   let kept = 0;
-  for (let k = 0; k < pixels.length; k++) {
-    const isInk = data[k] > 0;
-    ink[pixels[k]] = isInk ? 1 : 0;
-    if (isInk) pixels[kept++] = pixels[k];
+  try {
+    for (let start = 0; start < pixels.length; start += EDGE_CHUNK) {
+      const end = Math.min(pixels.length, start + EDGE_CHUNK);
+      const inputs = buffer.subarray(0, (end - start) * EDGE_INPUTS);
+      edgeInputs(candidates, start, end, inputs);
+      const { data } = await run(inputs, [end - start, EDGE_INPUTS]);
+      // The verdicts only change `ink`, which no candidate's inputs read (the region was taken before).
+      for (let k = start; k < end; k++) {
+        const isInk = data[k - start] > 0;
+        ink[pixels[k]] = isInk ? 1 : 0;
+        if (isInk) pixels[kept++] = pixels[k];
+      }
+    }
+  } finally {
+    giveBackList(buffer);
   }
   return pixels.subarray(0, kept);
 }
