@@ -12,11 +12,15 @@ generated) with the decision alone and with the step, as the pipeline composes t
 import argparse
 import json
 import os
+import sys
 
 import cv2
 import numpy as np
 import torch
 import torch.nn as nn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from train import f_measure  # noqa: E402
 
 
 def read_pairs(folder, name):
@@ -25,16 +29,6 @@ def read_pairs(folder, name):
     pixels = np.frombuffer(raw[8:8 + 4 * count], np.int32)
     inputs = np.frombuffer(raw[8 + 4 * count:], np.float32).reshape(count, width)
     return pixels, inputs
-
-
-def f_measure(pred, truth, valid):
-    tp = float((pred & truth & valid).sum())
-    fp = float((pred & ~truth & valid).sum())
-    fn = float((~pred & truth & valid).sum())
-    if tp == 0:
-        return 100.0 if fp == 0 and fn == 0 else 0.0
-    p, r = tp / (tp + fp), tp / (tp + fn)
-    return 200 * p * r / (p + r)
 
 
 def network(inputs, hidden):

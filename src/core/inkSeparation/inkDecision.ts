@@ -96,14 +96,7 @@ function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1
   const r0 = answerRow0 * outWidth;
   const r1 = answerRow1 * outWidth;
   const least = answerRow0 * cellsWide;
-  for (let cx = 0; cx < cellsWide; cx++) {
-    const a0 = coefficients[r0 + cx];
-    const b0 = coefficients[plane + r0 + cx];
-    const c0 = coefficients[2 * plane + r0 + cx];
-    rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
-    rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
-    rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
-  }
+  answersBetweenRows(coefficients, plane, r0, r1, fy, rowA, rowB, rowC);
   if (rows.floorOf !== least) {
     for (let x = 0; x < width; x++) floorRow[x] = leastInk[least + x0s[x]];
     rows.floorOf = least;
@@ -126,6 +119,18 @@ function decideRow(rows: DecisionRows, y: number, answerRow0: number, answerRow1
       continue;
     }
     ink[p] = 1;
+  }
+}
+
+/** The answers (a, b, c) of one pixel row: between answer rows r0 and r1 (offsets), weight fy on r1, into the row buffers (float32). */
+function answersBetweenRows(coefficients: ArrayLike<number>, plane: number, r0: number, r1: number, fy: number, rowA: Float32Array, rowB: Float32Array, rowC: Float32Array): void {
+  for (let cx = 0, cells = rowA.length; cx < cells; cx++) {
+    const a0 = coefficients[r0 + cx];
+    const b0 = coefficients[plane + r0 + cx];
+    const c0 = coefficients[2 * plane + r0 + cx];
+    rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
+    rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
+    rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
   }
 }
 
@@ -206,15 +211,7 @@ export function decisionValues(
     row(y) {
       const r0 = y0s[y] * outWidth;
       const r1 = y1s[y] * outWidth;
-      const fy = fys[y];
-      for (let cx = 0; cx < cellsWide; cx++) {
-        const a0 = coefficients[r0 + cx];
-        const b0 = coefficients[plane + r0 + cx];
-        const c0 = coefficients[2 * plane + r0 + cx];
-        rowA[cx] = a0 + (coefficients[r1 + cx] - a0) * fy;
-        rowB[cx] = b0 + (coefficients[plane + r1 + cx] - b0) * fy;
-        rowC[cx] = c0 + (coefficients[2 * plane + r1 + cx] - c0) * fy;
-      }
+      answersBetweenRows(coefficients, plane, r0, r1, fys[y], rowA, rowB, rowC);
     },
     at(x, d, l) {
       const k0 = x0s[x];
