@@ -21,8 +21,9 @@ const EDGE = 1;
  * from the paper to the core). The decision's rim, a pixel or so wide on blurred strokes, therefore no
  * longer widens every stroke. A paper pixel touching ink keeps a translucent share (alpha < 128) for
  * anti-aliased edges; every other paper pixel is transparent, whatever its darkness: stains,
- * bleed-through, shading. A pixel the edge step (edgeStep.ts) kept as ink is at least half covered. On a blurred photo, a pixel the rim network (blurredRims.ts) reads as its
- * stroke's blurred rim is under half covered too, however dark, and marked in `thinnedRims`;
+ * bleed-through, shading. A pixel the edge step (edgeStep.ts) kept as ink is at least half covered.
+ * On a blurred photo, a pixel the rim network (blurredRims.ts) reads as its stroke's blurred rim is
+ * under half covered too, however dark, and marked in `thinnedRims`;
  * `readRim`, when given, sees each pixel the network reads and its inputs (the network's training data).
  */
 export function alphaFromInkDecision(separation: InkSeparation, readRim?: (pixel: number, inputs: Float32Array) => void): Uint8Array {
