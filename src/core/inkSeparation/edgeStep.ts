@@ -46,7 +46,7 @@ export interface EdgeCandidates {
 /** The pixels the edge step reads on a page decided as `ink` (1 = ink), with what their inputs are made of (edgeInputs). */
 export function edgeCandidates(features: InkFeatures, ink: Uint8Array, value: DecisionValues): EdgeCandidates {
   const { width, height, deficit } = features;
-  const scan: Scan = { features, ink, value, columnInk: new Uint8Array(width), found: [], values: [] };
+  const scan: Scan = { features, ink, value, columnInk: new Uint8Array(width), nearLine: new Int32Array(width), found: [], values: [] };
   // Decided ink per column over the rows y − EDGE_BAND … y + EDGE_BAND, slid down the page.
   // Rows of the page holding any decided ink: a band of rows with none has no candidate and is not scanned.
   const inkedRows = new Uint8Array(height);
@@ -83,30 +83,42 @@ interface Scan {
   ink: Uint8Array;
   value: DecisionValues;
   columnInk: Uint8Array;
+  /** A row's columns near the decision's line (nearLineColumns). */
+  nearLine: Int32Array;
   found: number[];
   values: number[];
 }
 
 /** One row's candidates (functions of their own per row and per pixel, optimised per call: see OSR_NOTE in model/tensor.ts). */
 function scanRow(scan: Scan, y: number): void {
-  const { features, columnInk, value } = scan;
+  const { features, value, nearLine } = scan;
   const { width, deficit, lumaDeficit } = features;
-  const full = (2 * EDGE_BAND + 1) ** 2;
-  let around = 0;
-  let rowReady = false;
-  for (let x = EDGE_WINDOW - EDGE_BAND; x <= EDGE_WINDOW + EDGE_BAND; x++) around += columnInk[x];
-  for (let x = EDGE_WINDOW, p = y * width + EDGE_WINDOW; x < width - EDGE_WINDOW; x++, p++) {
-    if (x > EDGE_WINDOW) around += columnInk[x + EDGE_BAND] - columnInk[x - EDGE_BAND - 1];
-    if (around === 0 || around === full || deficit[p] === 0) continue;
-    if (!rowReady) {
-      value.row(y);
-      rowReady = true;
-    }
+  const near = nearLineColumns(scan, y * width, nearLine);
+  if (near === 0) return;
+  value.row(y);
+  for (let k = 0; k < near; k++) {
+    const x = nearLine[k];
+    const p = y * width + x;
     const z = value.at(x, deficit[p], lumaDeficit[p]);
     if (z <= -EDGE_GATE || z >= EDGE_GATE) continue;
     scan.found.push(p);
     scan.values.push(z);
   }
+}
+
+/** The columns of the row starting at `rowStart` whose 5 × 5 holds decided ink and paper and whose deficit is not 0, into `out`; returns how many. */
+function nearLineColumns(scan: Scan, rowStart: number, out: Int32Array): number {
+  const { columnInk } = scan;
+  const { width, deficit } = scan.features;
+  const full = (2 * EDGE_BAND + 1) ** 2;
+  let around = 0;
+  let count = 0;
+  for (let x = EDGE_WINDOW - EDGE_BAND; x <= EDGE_WINDOW + EDGE_BAND; x++) around += columnInk[x];
+  for (let x = EDGE_WINDOW; x < width - EDGE_WINDOW; x++) {
+    if (x > EDGE_WINDOW) around += columnInk[x + EDGE_BAND] - columnInk[x - EDGE_BAND - 1];
+    if (around !== 0 && around !== full && deficit[rowStart + x] !== 0) out[count++] = x;
+  }
+  return count;
 }
 
 /** The network's inputs for candidate p with decision value z, from `out[o]` on. */
