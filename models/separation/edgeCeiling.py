@@ -25,7 +25,6 @@ import cv2
 import numpy as np
 import onnx
 import torch
-import torch.nn as nn
 from onnx import helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,6 +32,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from data import load_pages, taps  # noqa: E402
 from train import decision_logits, f_measure, slice_coefficients  # noqa: E402  (before fromOnnx, which puts models/ first on the path)
+from trainEdge import train as train_edge  # noqa: E402  (the shipped step's training loop)
 from fromOnnx import inksep_from_onnx  # noqa: E402
 
 RIM_SHARE = 0.375  # separatedAlpha.ts: OPAQUE_SHARE / 2
@@ -138,17 +138,7 @@ def main():
     x, y, w = (torch.from_numpy(np.concatenate(v)) for v in (xs, ys, ws))
     print(f'edgeCeiling: {len(y)} train pixels, {x.shape[1]} inputs; pixels read: median {100 * np.median(shares):.1f} % of a train page '
           f'({time.time() - started:.0f} s)', flush=True)
-    net = nn.Sequential(nn.Linear(x.shape[1], a.hidden), nn.ReLU(), nn.Linear(a.hidden, a.hidden), nn.ReLU(), nn.Linear(a.hidden, 1))
-    opt = torch.optim.Adam(net.parameters(), 3e-3)
-    for epoch in range(a.epochs):
-        order = torch.randperm(len(y))
-        for i in range(0, len(y), 4096):
-            b = order[i:i + 4096]
-            loss = (nn.functional.binary_cross_entropy_with_logits(net(x[b])[:, 0], y[b], reduction='none') * w[b]).sum() / w[b].sum()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-        print(f'epoch {epoch + 1} done', flush=True)
+    net = train_edge(x, y, w, a.hidden, a.epochs, a.seed)
     scores = {}
     with torch.no_grad():
         for p, ink, (yy, xx), xv in val:
