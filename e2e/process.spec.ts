@@ -17,7 +17,7 @@ test('a dropped photo becomes a transparent PNG processed on this device', async
   await expect(item).toContainText('on this device');
   await expect(item).toContainText('Auto: this device is capable');
   // With the model deployed it runs on WASM here (no real GPU); without it the classical engine runs and the UI says so.
-  if (modelDeployed()) await expect(item).toContainText(/model:inkseg-v17\+inksep-v2\+inkedge-v1\+sheet-v3 \(WASM/);
+  if (modelDeployed()) await expect(item).toContainText(/model:inkseg-v17\+inksep-v2\+inkedge-v1\+inkstray-v1\+sheet-v3 \(WASM/);
   else await expect(page.getByText('No ink model is deployed: the classical engine labels the ink.').first()).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), item.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe('drop-photo-ink.png');

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const luma = await readGrey(path.join(prep, `${page.name}.luma.png`));
     const features = { width: deficit.width, height: deficit.height, deficit: deficit.data, lumaDeficit: luma.data };
     let candidates: EdgeCandidates | undefined;
-    const separation = await separateFeatures(run, features, false, undefined, (c) => (candidates = c));
+    const separation = await separateFeatures(run, features, { readEdge: (c) => (candidates = c) });
     const alpha = alphaFromInkDecision(separation);
     const base = Buffer.alloc(alpha.length);
     for (let k = 0; k < alpha.length; k++) base[k] = alpha[k] >= HALF_COVERED ? 255 : 0;

@@ -38,6 +38,7 @@ export const pooledUint8Clamped = (length: number): Uint8ClampedArray => new Uin
 export const pooledFloat32 = (length: number): Float32Array => new Float32Array(takeBuffer(length * 4));
 export const pooledFloat64 = (length: number): Float64Array => new Float64Array(takeBuffer(length * 8));
 export const pooledUint32 = (length: number): Uint32Array => new Uint32Array(takeBuffer(length * 4));
+export const pooledInt32 = (length: number): Int32Array => new Int32Array(takeBuffer(length * 4));
 
 /** An Int32Array of at least `length` elements, its byte length a power of two (so lists of any length reuse the same few sizes). */
 export function pooledInt32List(length: number): Int32Array {

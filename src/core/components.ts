@@ -13,8 +13,8 @@ export interface Components {
   area: Int32Array;
 }
 
-export function labelComponents(mask: Uint8Array, width: number, height: number): Components {
-  const labels = new Int32Array(width * height);
+/** `labels`, when given, is the zeroed array the labels are written into (a pooled buffer: its owner gives it back). */
+export function labelComponents(mask: Uint8Array, width: number, height: number, labels: Int32Array = new Int32Array(width * height)): Components {
   let parent = new Int32Array(1024);
   let next = 1;
   const find = (a: number): number => {

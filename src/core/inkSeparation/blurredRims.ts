@@ -27,7 +27,7 @@ const TAPS: ReadonlyArray<readonly [number, number]> = [
   [0, 2],
 ];
 /** The region whose darkest decided ink stands for the ink's own darkness: blocks of this side, 3 × 3 of them. */
-const REGION_BLOCK = 16;
+export const REGION_BLOCK = 16;
 
 /** The darkest decided ink per block of REGION_BLOCK pixels, over each block's 3 × 3 neighbourhood. */
 export interface RegionalInk {

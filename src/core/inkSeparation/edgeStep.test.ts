@@ -164,11 +164,11 @@ describe('the edge step\'s verdicts', () => {
     const separation: ModelRun = async () => ({ data: coefficients, dims });
     const asked: number[] = [];
     const edge: ModelRun = async (input, d) => (asked.push(d[0]), halfOfCore(input, d));
-    const flat = await separateFeatures(separation, features, false, edge);
+    const flat = await separateFeatures(separation, features, { edgeRun: edge });
     expect(asked.length).toBe(1);
     expect(flat.edgeKept!.length).toBeGreaterThan(0);
     expect(g.inputWidth).toBe(dims[3]);
-    const photo = await separateFeatures(separation, features, true, edge);
+    const photo = await separateFeatures(separation, features, { photo: true, edgeRun: edge });
     expect(asked.length).toBe(1);
     expect(photo.edgeKept).toBeUndefined();
   });

@@ -2,6 +2,7 @@ import { giveBack } from '../bufferPool';
 import type { ClassMap, Engine, EngineInput, ModelRun, RgbaImage } from '../types';
 import { SEPARATION_MODEL_NAME, separateInkWithModel } from '../inkSeparation/separate';
 import { EDGE_MODEL_NAME } from '../inkSeparation/edgeStep';
+import { STRAY_NET_NAME } from '../inkSeparation/strayNet';
 import { findSheetWithModel, SHEET_MODEL_NAME } from '../sheet/sheetModel';
 import { MODEL_CHANNELS, MODEL_LONG_SIDE, modelGeometry, outputStrideOf, withOutputStride } from './geometry';
 import { strokeNormalisedLongSide } from './strokeScale';
@@ -81,7 +82,7 @@ export function createModelEngine(run: ModelRun, options: ModelEngineOptions = {
   const longSide = options.longSide ?? MODEL_LONG_SIDE;
   const { separationRun, sheetRun } = options;
   const edgeRun = separationRun && options.edgeRun;
-  const parts = [MODEL_NAME, ...(separationRun ? [SEPARATION_MODEL_NAME] : []), ...(edgeRun ? [EDGE_MODEL_NAME] : []), ...(sheetRun ? [SHEET_MODEL_NAME] : [])];
+  const parts = [MODEL_NAME, ...(separationRun ? [SEPARATION_MODEL_NAME] : []), ...(edgeRun ? [EDGE_MODEL_NAME, STRAY_NET_NAME] : []), ...(sheetRun ? [SHEET_MODEL_NAME] : [])];
   return {
     name: options.name ?? `model:${parts.join('+')}`,
     classify: (input) => classifyWithModel(run, input, longSide),

@@ -64,7 +64,7 @@ describe('loadModelEngine fallback', () => {
       const logged: string[] = [];
       const loaded = await loadModelEngine({ sheetModelPath, log: (m) => logged.push(m) });
       expect(loaded.kind).toBe('model');
-      expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+inkedge-v1');
+      expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+inkedge-v1+inkstray-v1');
       expect(loaded.engine.findSheet).toBeUndefined();
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/sheet model not used, the classical sheet finder looks/);
@@ -120,7 +120,7 @@ describe('the committed model in onnxruntime-node', () => {
     expect(statSync(DEFAULT_MODEL_PATH).size).toBeLessThanOrEqual(2 * 1024 * 1024);
     const loaded = await loadModelEngine({ log: () => undefined });
     expect(loaded.kind).toBe('model');
-    expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+inkedge-v1+sheet-v3');
+    expect(loaded.engine.name).toBe('model:inkseg-v17+inksep-v2+inkedge-v1+inkstray-v1+sheet-v3');
     expect(loaded.engine.separateInk).toBeTypeOf('function');
     expect(existsSync(DEFAULT_SEPARATION_MODEL_PATH)).toBe(true);
     expect(existsSync(DEFAULT_EDGE_MODEL_PATH)).toBe(true);
