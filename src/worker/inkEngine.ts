@@ -44,7 +44,7 @@ async function modelEngine(backend: Backend, settings: EngineSettings, onProgres
   const bytes = await loadModelBytes(onProgress);
   const helpers = {
     separation: await loadOptionalSession(SEPARATION_MODEL_FILE, 'ink-separation model not used, colour-to-alpha decides what is ink'),
-    edge: await loadOptionalSession(EDGE_MODEL_FILE, "edge network not used, the ink-separation model alone places the strokes' edges"),
+    edge: await loadOptionalSession(EDGE_MODEL_FILE, "edge network not used, the ink-separation model alone places the strokes' edges (and no stray pieces are cleared)"),
     sheet: await loadOptionalSession(SHEET_MODEL_FILE, 'sheet model not used, the classical sheet finder looks'),
   };
   if (backend === 'webgpu') {

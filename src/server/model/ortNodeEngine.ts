@@ -15,7 +15,7 @@ import { createModelEngine, type ModelRun } from '../../core/model';
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
 /** The ink-separation model: the learned ink/paper decision (without it colour-to-alpha decides). */
 export const DEFAULT_SEPARATION_MODEL_PATH = fileURLToPath(new URL('../../../models/inksep.onnx', import.meta.url));
-/** The edge network: decides again a flat page's least sure edge pixels (without it the ink-separation model's decision stands). */
+/** The edge network: decides again a flat page's least sure edge pixels, and the stray-ink step runs after it (without it the ink-separation model's decision stands alone). */
 export const DEFAULT_EDGE_MODEL_PATH = fileURLToPath(new URL('../../../models/inkedge.onnx', import.meta.url));
 /** The sheet model: finds the sheet in a photo (without it the classical sheet finder looks). */
 export const DEFAULT_SHEET_MODEL_PATH = fileURLToPath(new URL('../../../models/sheet.onnx', import.meta.url));
@@ -90,7 +90,7 @@ export async function loadModelEngine(options: ModelEngineLoadOptions = {}): Pro
     );
     const edgeRun = separationRun && (await loadOptionalRun(
       options.edgeModelPath ?? process.env.INKLIFT_EDGE_MODEL_PATH ?? DEFAULT_EDGE_MODEL_PATH,
-      'edge network not used, the ink-separation model alone places the strokes\' edges',
+      'edge network not used, the ink-separation model alone places the strokes\' edges (and no stray pieces are cleared)',
       threads,
       log,
     ));
