@@ -101,6 +101,43 @@ describe('processing time limit', () => {
   });
 });
 
+describe('a thread twice past the time limit', () => {
+  it('is set aside for a fresh thread and ends only when its job comes back: the server stays up, charges nothing for it and keeps serving', async () => {
+    const limitMs = 250;
+    const slow = await startTestServer({ processingWorkers: 1, processingTimeoutMs: limitMs });
+    try {
+      const { key, id } = await slow.account(10);
+      // A 4-MP photo takes far longer than two limits here, much of it in sharp and onnxruntime-node.
+      const response = await slow.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(await documentPhoto(2400, 1800)) }) });
+      expect(response.status).toBe(422);
+      let health = await (await slow.request('/api/health')).json();
+      for (let i = 0; i < 50 && health.processing.setAside === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        health = await (await slow.request('/api/health')).json();
+      }
+      expect(health.processing).toMatchObject({ workers: 1, setAside: 1 });
+      for (let i = 0; i < 600 && health.processing.setAside > 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        health = await (await slow.request('/api/health')).json();
+      }
+      expect(health).toMatchObject({ status: 'ok', processing: { busy: 0, waiting: 0, workers: 1, setAside: 0 } });
+      const { rows } = await slow.inklift.sql.query<{ remaining: number }>('SELECT remaining FROM accounts WHERE id = $1', [id]);
+      expect(Number(rows[0].remaining)).toBe(10);
+      // The fresh thread answers (within the limit or past it: either way a coded answer, never a dead server).
+      const next = await slow.request('/api/clean', { method: 'POST', key, body: multipart({ file: fileBlob(photo) }) });
+      expect([200, 422]).toContain(next.status);
+      // Closing waits two limits for a running job; let this one come back first (on its thread or set aside).
+      const running = async () => {
+        const { processing } = await (await slow.request('/api/health')).json();
+        return processing.busy + processing.setAside > 0;
+      };
+      for (let i = 0; i < 600 && (await running()); i++) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('headers', () => {
   it('sends security headers and CORS only to configured origins', async () => {
     const plain = await server.request('/api/health');

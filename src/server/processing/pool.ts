@@ -32,6 +32,9 @@ export interface PoolOptions {
   timeoutMs: number;
 }
 
+/** A set-aside thread whose job has not come back after this many time limits is stuck in JavaScript: it is terminated. */
+const STUCK_LIMITS = 10;
+
 const WORKER_URL = new URL('./worker.ts', import.meta.url);
 // The thread registers tsx's loader before importing the TypeScript entry, as the main process did.
 const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
@@ -42,14 +45,19 @@ const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
  * A fixed set of processing threads with a bounded queue. A job past its time limit is answered
  * at once (422), but its thread is not terminated in the middle of a native call: node-addon-api
  * modules (sharp, onnxruntime-node) abort the whole process when an async call completes in a
- * terminated thread. The thread finishes the job (its result is dropped) and takes the next one; a
- * thread still busy a further time limit later is stuck in JavaScript and is terminated and replaced,
- * as is one that crashes. Closing lets running jobs finish first (for at most twice the time limit).
+ * terminated thread. The thread finishes the job (its result is dropped) and takes the next one. A
+ * thread still busy a further time limit later is set aside and a fresh thread takes its place; the
+ * set-aside thread is terminated when its job comes back (no native call is in flight then) or, if it
+ * never does, STUCK_LIMITS time limits later (by then it is stuck in JavaScript, not in a native call).
+ * A thread that crashes is replaced at once. Closing lets running jobs finish first (for at most twice
+ * the time limit).
  * Background jobs wait in their own queue and start only when no request job waits: a request
  * waits at most for the jobs already running.
  */
 export class ProcessingPool {
   private readonly slots: Slot[] = [];
+  /** Threads set aside past twice the time limit, until their job comes back. */
+  private readonly setAside = new Set<Worker>();
   private readonly waiting: Job[] = [];
   private readonly waitingBackground: Job[] = [];
   private nextId = 1;
@@ -65,6 +73,7 @@ export class ProcessingPool {
       waiting: this.waiting.length,
       waitingBackground: this.waitingBackground.length,
       workers: this.slots.length,
+      setAside: this.setAside.size,
     };
   }
 
@@ -93,11 +102,11 @@ export class ProcessingPool {
     this.closed = true;
     for (const job of [...this.waiting.splice(0), ...this.waitingBackground.splice(0)]) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
     const deadline = Date.now() + 2 * this.options.timeoutMs;
-    while (this.slots.some((s) => s.job) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((this.slots.some((s) => s.job) || this.setAside.size > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     // A thread still creating its ONNX sessions is not terminated mid-call either (the native call would
     // complete in a terminated thread and abort the process): a server closed right after starting waits.
     await Promise.race([Promise.all(this.slots.map((s) => s.ready)), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all([...this.slots.map((s) => s.worker), ...this.setAside].map((w) => w.terminate()));
   }
 
   private spawn(): Slot {
@@ -137,7 +146,7 @@ export class ProcessingPool {
     slot.timer = setTimeout(() => {
       slot.overdue = true;
       job.reject(new ApiError(422, 'processing_timeout', `Processing took longer than ${Math.round(this.options.timeoutMs / 1000)} s and was stopped.`));
-      slot.timer = setTimeout(() => this.replace(slot, new Error('processing thread stuck past its time limit')), this.options.timeoutMs);
+      slot.timer = setTimeout(() => this.setAsideStuck(slot), this.options.timeoutMs);
     }, this.options.timeoutMs);
     slot.worker.postMessage({ id: job.id, task: job.task });
   }
@@ -152,6 +161,37 @@ export class ProcessingPool {
   private pump(slot: Slot) {
     const next = this.waiting.shift() ?? this.waitingBackground.shift();
     if (next) this.start(slot, next);
+  }
+
+  /** A thread twice past its time limit: a fresh thread takes its place, and it is terminated once it is safe to (see the class). */
+  private setAsideStuck(slot: Slot) {
+    const index = this.slots.indexOf(slot);
+    if (index < 0 || this.closed) return;
+    this.finish(slot);
+    this.slots.splice(index, 1);
+    const { worker } = slot;
+    worker.removeAllListeners('message');
+    worker.removeAllListeners('error');
+    worker.removeAllListeners('exit');
+    this.setAside.add(worker);
+    const end = () => {
+      clearTimeout(stuck);
+      if (this.setAside.delete(worker)) void worker.terminate();
+    };
+    const stuck = setTimeout(end, STUCK_LIMITS * this.options.timeoutMs);
+    // Its job came back: the thread closes its own port and ends when its last native callbacks have run
+    // (terminated at once, one still queued would abort the process).
+    worker.on('message', (message: { ready?: true }) => {
+      if (!message.ready) worker.postMessage({ exit: true });
+    });
+    worker.on('error', end);
+    worker.on('exit', () => {
+      clearTimeout(stuck);
+      this.setAside.delete(worker);
+    });
+    const fresh = this.spawn();
+    this.slots.push(fresh);
+    this.pump(fresh);
   }
 
   private replace(slot: Slot, error: Error) {

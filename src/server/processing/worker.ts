@@ -25,7 +25,9 @@ const engineReady: Promise<Engine> =
 void engineReady.then(() => parentPort!.postMessage({ ready: true }));
 
 /** One processing job at a time, in its own thread, so the HTTP loop never waits on pixels. */
-parentPort!.on('message', async (message: { id: number; task: WorkerTask }) => {
+parentPort!.on('message', async (message: { id: number; task: WorkerTask } | { exit: true }) => {
+  // Set aside by the pool (its job ran past twice the time limit): end when nothing is left to run.
+  if ('exit' in message) return parentPort!.close();
   try {
     const result = await runTask(message.task, await engineReady);
     parentPort!.postMessage({ id: message.id, ok: true, result });
