@@ -8,7 +8,7 @@
  * and edge-pages.json (name, source, split, size). The truth stays in the prepared folder.
  * Usage: tsx models/separation/prepareEdge.ts --prep DIR --out DIR [--model models/inksep.onnx]
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/inkSeparation';
@@ -16,22 +16,7 @@ import type { EdgeCandidates } from '../../src/core/inkSeparation/edgeStep';
 import { EDGE_INPUTS, edgeInputs } from '../../src/core/inkSeparation/edgeStep';
 import { separateFeatures } from '../../src/core/inkSeparation/separate';
 import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../src/server/model/ortNodeEngine';
-
-function arg(name: string, fallback = ''): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-interface PreparedPage {
-  name: string;
-  source: string;
-  split: 'train' | 'val';
-}
-
-async function readGrey(file: string): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-}
+import { arg, flatPreparedPages, readPlane } from './preparedPages';
 
 function edgeFile(candidates: EdgeCandidates): Buffer {
   const count = candidates.pixels.length;
@@ -52,14 +37,14 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
   const { ort, session } = await createOrtNodeSession(arg('model', DEFAULT_SEPARATION_MODEL_PATH), 1);
   const run = ortRun(ort, session);
-  const pages = (JSON.parse(readFileSync(path.join(prep, 'pages.json'), 'utf8')) as PreparedPage[]).filter((p) => p.source !== 'photo');
+  const pages = flatPreparedPages(prep);
   const written = [];
   for (const page of pages) {
     const file = path.join(out, `${page.name}.edge.bin`);
-    const deficit = await readGrey(path.join(prep, `${page.name}.deficit.png`));
+    const deficit = await readPlane(path.join(prep, `${page.name}.deficit.png`));
     written.push({ name: page.name, source: page.source, split: page.split, width: deficit.width, height: deficit.height });
     if (existsSync(file)) continue;
-    const luma = await readGrey(path.join(prep, `${page.name}.luma.png`));
+    const luma = await readPlane(path.join(prep, `${page.name}.luma.png`));
     const features = { width: deficit.width, height: deficit.height, deficit: deficit.data, lumaDeficit: luma.data };
     let candidates: EdgeCandidates | undefined;
     const separation = await separateFeatures(run, features, { readEdge: (c) => (candidates = c) });

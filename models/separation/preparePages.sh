@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Sourced by train.sh and trainEdge.sh: prepares the ink-separation pages (models/separation/prepare.ts)
+# Sourced by train.sh, trainEdge.sh and trainStray.sh: prepares the ink-separation pages (models/separation/prepare.ts)
 # once per version of the product's flattening and features, and sets PREP to their folder.
-# Needs REAL, SYNTH, SYNTH_VAL, PHOTOS and PHOTOS_VAL set.
+# REAL, SYNTH, SYNTH_VAL, PHOTOS and PHOTOS_VAL, when the caller has not set them: the real dataset of
+# `npm run data:real` (INKLIFT_REAL_DATA), 160 and 20 generated pages (INKSEP_SYNTH, INKSEP_SYNTH_VAL), no photos.
+REAL="${REAL:-${INKLIFT_REAL_DATA:-models/.cache/real}}"
+SYNTH="${SYNTH:-${INKSEP_SYNTH:-160}}"
+SYNTH_VAL="${SYNTH_VAL:-${INKSEP_SYNTH_VAL:-20}}"
+PHOTOS="${PHOTOS:-0}"
+PHOTOS_VAL="${PHOTOS_VAL:-0}"
 if [ ! -f "$REAL/index.json" ]; then
   echo "$(basename "$0"): no real dataset at $REAL: run npm run data:real -- --from DIR first" >&2
   exit 1

@@ -11,29 +11,13 @@
  * and stray-pages.json (name, source, split). The truth stays in the prepared folder.
  * Usage: tsx models/separation/prepareStray.ts --prep DIR --out DIR
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/inkSeparation';
 import { separateFeatures } from '../../src/core/inkSeparation/separate';
 import { STRAY_INPUTS, strayPieces } from '../../src/core/inkSeparation/strayInk';
 import { createOrtNodeSession, DEFAULT_EDGE_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../src/server/model/ortNodeEngine';
-
-function arg(name: string, fallback = ''): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-interface PreparedPage {
-  name: string;
-  source: string;
-  split: 'train' | 'val';
-}
-
-async function readChannel(file: string, channel = 0): Promise<{ data: Uint8Array; width: number; height: number }> {
-  const { data, info } = await sharp(file).extractChannel(channel).raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-}
+import { arg, flatPreparedPages, readPlane } from './preparedPages';
 
 /** Per piece: under true ink, where the truth has a say, half covered over true ink, over true paper, signature, stamp. */
 const PIECE_COUNTS = 6;
@@ -47,18 +31,18 @@ async function main(): Promise<void> {
   const edge = await createOrtNodeSession(arg('edge', DEFAULT_EDGE_MODEL_PATH), 1);
   const run = ortRun(separation.ort, separation.session);
   const edgeRun = ortRun(edge.ort, edge.session);
-  const pages = (JSON.parse(readFileSync(path.join(prep, 'pages.json'), 'utf8')) as PreparedPage[]).filter((p) => p.source !== 'photo');
+  const pages = flatPreparedPages(prep);
   const written = [];
   for (const page of pages) {
     written.push({ name: page.name, source: page.source, split: page.split });
     const file = path.join(out, `${page.name}.stray.bin`);
     if (existsSync(file)) continue;
-    const deficit = await readChannel(path.join(prep, `${page.name}.deficit.png`));
-    const luma = await readChannel(path.join(prep, `${page.name}.luma.png`));
-    const truth = (await readChannel(path.join(prep, `${page.name}.truth.png`))).data;
+    const deficit = await readPlane(path.join(prep, `${page.name}.deficit.png`));
+    const luma = await readPlane(path.join(prep, `${page.name}.luma.png`));
+    const truth = (await readPlane(path.join(prep, `${page.name}.truth.png`))).data;
     const inksFile = path.join(prep, `${page.name}.inks.png`);
-    const stamp = existsSync(inksFile) ? (await readChannel(inksFile, 0)).data : null;
-    const signature = existsSync(inksFile) ? (await readChannel(inksFile, 1)).data : null;
+    const stamp = existsSync(inksFile) ? (await readPlane(inksFile, 0)).data : null;
+    const signature = existsSync(inksFile) ? (await readPlane(inksFile, 1)).data : null;
     const features = { width: deficit.width, height: deficit.height, deficit: deficit.data, lumaDeficit: luma.data };
     const decided = await separateFeatures(run, features, { edgeRun, clearStray: false });
     const { components, inputs } = strayPieces(features, decided.ink);

@@ -9,11 +9,6 @@
 # byte, on the same pages. Env as train:separation (INKLIFT_REAL_DATA, INKSEP_SYNTH, INKSEP_SYNTH_VAL).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-REAL="${INKLIFT_REAL_DATA:-models/.cache/real}"
-SYNTH="${INKSEP_SYNTH:-160}"
-SYNTH_VAL="${INKSEP_SYNTH_VAL:-20}"
-PHOTOS=0
-PHOTOS_VAL=0
 if ! /usr/bin/python3 -c 'import torch, cv2, numpy, onnx' 2>/dev/null; then
   echo "train:edge: training needs Debian's PyTorch, ONNX, OpenCV and NumPy for /usr/bin/python3:" >&2
   echo "  apt-get install -y python3-torch python3-onnx python3-opencv python3-numpy" >&2

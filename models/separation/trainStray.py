@@ -11,10 +11,14 @@ Writes src/core/inkSeparation/strayNet.ts.
 import argparse
 import json
 import os
+import sys
 
 import numpy as np
 import torch
 import torch.nn as nn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trainEdge import network  # noqa: E402  (the same perceptron: inputs → hidden → hidden → 1, ReLU)
 
 STRAY_TRUE_SHARE = 0.2
 COUNTS = 6
@@ -25,10 +29,6 @@ def read_page(folder, name):
     pieces, inputs, true_ink, right, wrong = np.frombuffer(raw[:20], np.int32)
     rows = np.frombuffer(raw[20:], np.float32).reshape(pieces, inputs + COUNTS)
     return rows[:, :inputs], rows[:, inputs:], (int(true_ink), int(right), int(wrong))
-
-
-def network(inputs, hidden):
-    return nn.Sequential(nn.Linear(inputs, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU(), nn.Linear(hidden, 1))
 
 
 def train(x, y, w, hidden, epochs, seed):

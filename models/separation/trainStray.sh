@@ -9,11 +9,6 @@
 # without the step. Deterministic: the committed file again on the same pages. Env as train:separation.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-REAL="${INKLIFT_REAL_DATA:-models/.cache/real}"
-SYNTH="${INKSEP_SYNTH:-160}"
-SYNTH_VAL="${INKSEP_SYNTH_VAL:-20}"
-PHOTOS=0
-PHOTOS_VAL=0
 if ! /usr/bin/python3 -c 'import torch, numpy' 2>/dev/null; then
   echo "train:stray: training needs Debian's PyTorch and NumPy for /usr/bin/python3:" >&2
   echo "  apt-get install -y python3-torch python3-numpy" >&2
