@@ -34,6 +34,10 @@ export interface PoolOptions {
 
 /** A set-aside thread whose job has not come back after this many time limits is stuck in JavaScript: it is terminated. */
 const STUCK_LIMITS = 10;
+/** Closing gives the threads at least this long to end by themselves once their jobs are done. */
+const EXIT_WAIT_MS = 5000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url);
 // The thread registers tsx's loader before importing the TypeScript entry, as the main process did.
@@ -50,7 +54,7 @@ const BOOTSTRAP = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
  * set-aside thread is terminated when its job comes back (no native call is in flight then) or, if it
  * never does, STUCK_LIMITS time limits later (by then it is stuck in JavaScript, not in a native call).
  * A thread that crashes is replaced at once. Closing lets running jobs finish first (for at most twice
- * the time limit).
+ * the time limit), then asks every thread to end by itself.
  * Background jobs wait in their own queue and start only when no request job waits: a request
  * waits at most for the jobs already running.
  */
@@ -102,12 +106,18 @@ export class ProcessingPool {
     this.closed = true;
     for (const job of [...this.waiting.splice(0), ...this.waitingBackground.splice(0)]) job.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
     const deadline = Date.now() + 2 * this.options.timeoutMs;
-    while ((this.slots.some((s) => s.job) || this.setAside.size > 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    // A thread still creating its ONNX sessions is not terminated mid-call either (the native call would
-    // complete in a terminated thread and abort the process): a server closed right after starting waits.
-    await Promise.race([Promise.all(this.slots.map((s) => s.ready)), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
-    await Promise.all([...this.slots.map((s) => s.worker), ...this.setAside].map((w) => w.terminate()));
+    while ((this.slots.some((s) => s.job) || this.setAside.size > 0) && Date.now() < deadline) await sleep(50);
+    // Every thread then ends by itself when its last native callbacks have run (a thread still creating its
+    // ONNX sessions, once they are made): terminated while one is in flight or just completing, sharp and
+    // onnxruntime-node abort the whole process. One that has not ended EXIT_WAIT_MS later is terminated.
+    const workers = [...this.slots.map((s) => s.worker), ...this.setAside];
+    const ended = Promise.all(workers.map((w) => new Promise((resolve) => w.once('exit', resolve))));
+    for (const w of workers) w.postMessage({ exit: true });
+    for (const slot of this.slots) slot.job?.reject(new ApiError(503, 'busy', 'The server is shutting down.'));
+    await Promise.race([ended, sleep(Math.max(EXIT_WAIT_MS, deadline - Date.now()))]);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
+
 
   private spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: this.options.settings });
