@@ -1,4 +1,5 @@
 import { giveBack, pooledInt32 } from '../bufferPool';
+import { otherInkDensity, summedBlocks } from '../blockDensity';
 import { labelComponents, type Components } from '../components';
 import { REGION_BLOCK, regionalInk } from './blurredRims';
 import type { InkFeatures } from './features';
@@ -93,8 +94,8 @@ export function strayPieces(features: InkFeatures, ink: Uint8Array, labels?: Int
     out[8] = meanDeficit / reference;
     out[9] = darkest[l] / reference;
     out[10] = reference / 255;
-    out[11] = otherInkDensity(blockSums, blocksWide, blocksHigh, bx, by, NEAR_BLOCKS, a);
-    out[12] = otherInkDensity(blockSums, blocksWide, blocksHigh, bx, by, WIDE_BLOCKS, a);
+    out[11] = otherInkDensity(blockSums, blocksWide, blocksHigh, DENSITY_BLOCK, bx, by, NEAR_BLOCKS, a);
+    out[12] = otherInkDensity(blockSums, blocksWide, blocksHigh, DENSITY_BLOCK, bx, by, WIDE_BLOCKS, a);
     out[13] = darkest[l] / Math.max(1, regionDark[l]);
     out[14] = paper / 255;
     out[15] = paper / Math.max(1, meanDeficit);
@@ -169,29 +170,4 @@ function percentile(histogram: Int32Array, total: number, share: number): number
     if (seen >= target && seen > 0) return v;
   }
   return 255;
-}
-
-/** Summed-area table of the blocks' ink counts, (blocksWide + 1) × (blocksHigh + 1). */
-function summedBlocks(blockInk: Int32Array, wide: number, high: number): Float64Array {
-  const sums = new Float64Array((wide + 1) * (high + 1));
-  for (let y = 0; y < high; y++) {
-    let row = 0;
-    for (let x = 0; x < wide; x++) {
-      row += blockInk[y * wide + x];
-      sums[(y + 1) * (wide + 1) + x + 1] = sums[y * (wide + 1) + x + 1] + row;
-    }
-  }
-  return sums;
-}
-
-/** The share of pixels of other ink in the (2r + 1)² blocks around block (bx, by), the piece's own area taken out. */
-function otherInkDensity(sums: Float64Array, wide: number, high: number, bx: number, by: number, r: number, ownArea: number): number {
-  const x0 = Math.max(0, bx - r);
-  const y0 = Math.max(0, by - r);
-  const x1 = Math.min(wide, bx + r + 1);
-  const y1 = Math.min(high, by + r + 1);
-  const stride = wide + 1;
-  const inkThere = sums[y1 * stride + x1] - sums[y0 * stride + x1] - sums[y1 * stride + x0] + sums[y0 * stride + x0];
-  const pixels = (x1 - x0) * (y1 - y0) * DENSITY_BLOCK * DENSITY_BLOCK;
-  return Math.max(0, inkThere - ownArea) / pixels;
 }
