@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { stagePlugin } from './src/lint/stageOrder.js';
 
 const appBoundary = { group: ['**/server/**', '**/synth/**', '**/tools/**'], message: 'The web app never imports server code; shared schemas live in src/shared.' };
 const features = fs.existsSync('src/app/features') ? fs.readdirSync('src/app/features') : [];
@@ -24,6 +25,13 @@ export default tseslint.config(
         { group: ['node:*', 'fs', 'path', 'sharp', 'onnxruntime-*', 'pdfjs-dist*', 'react*'], message: 'src/core is pure TypeScript: no DOM, no Node APIs.' },
       ] }],
     },
+  },
+  // Within src/core, a stage imports only earlier stages: shared → page → paper → classes → compose.
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    plugins: { inklift: stagePlugin },
+    rules: { 'inklift/stage-order': 'error' },
   },
   {
     files: ['src/app/**/*.{ts,tsx}', 'src/worker/**/*.ts'],

@@ -3,7 +3,7 @@
  * own processing worker: `classMapOn` → OrtInkEngine) and onnxruntime-node (the server's session
  * code, src/server/model/ortNodeEngine.ts) give the same class map for the same fixed page. Both
  * sides prepare the page with the same code (src/worker/engineInput.ts: src/core's paper field and
- * ink alpha) and run src/core/model's scale normalisation and argmax; only the runtime differs.
+ * ink alpha) and run src/core/classes/model's scale normalisation and argmax; only the runtime differs.
  * The committed models/inkseg.onnx is used on both sides (the served copy must be byte-identical).
  * The same for the ink-separation model (models/inksep.onnx) with its edge network (models/inkedge.onnx): both
  * runtimes decide the same pixels are ink;
@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { InkClass, type ClassMap, type ModelRun, type RgbaImage } from '../src/core';
-import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/model';
-import { separateInkWithModel } from '../src/core/inkSeparation';
-import { findSheetWithModel } from '../src/core/sheet/sheetModel';
+import { classifyWithModel, MODEL_LONG_SIDE } from '../src/core/classes/model';
+import { separateInkWithModel } from '../src/core/paper/inkSeparation';
+import { findSheetWithModel } from '../src/core/page/sheet/sheetModel';
 import { createOrtNodeSession, DEFAULT_EDGE_MODEL_PATH, DEFAULT_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, DEFAULT_SHEET_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
 import { generateDeskPhoto, generateDocument, splitSeed } from '../src/synth';
 import { engineInputOf } from '../src/worker/engineInput';

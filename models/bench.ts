@@ -4,7 +4,7 @@
  * warm-up. Usage: tsx models/bench.ts [--threads N] [--runs N] [--model FILE]
  */
 import { statSync } from 'node:fs';
-import { modelGeometry, toClassMap, toModelInput } from '../src/core/model';
+import { modelGeometry, toClassMap, toModelInput } from '../src/core/classes/model';
 import { createOrtNodeSession, DEFAULT_MODEL_PATH } from '../src/server/model/ortNodeEngine';
 
 function arg(name: string, fallback: string): string {

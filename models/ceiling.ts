@@ -1,11 +1,11 @@
 /**
  * The best any class map could do over src/core's ink alpha: the TRUE classes put into the class map
  * at a given cell size, scored like `npm run eval` (IoU of alpha ≥ 128 vs truth ≥ 128 per task).
- * Run it after changing the alpha (src/core/inkAlpha.ts) or the model's output scale, before training.
+ * Run it after changing the alpha (src/core/paper/inkAlpha.ts) or the model's output scale, before training.
  * Usage: tsx models/ceiling.ts [--split val|test] [--count N] [--cells 0,2,4]   (0 = full resolution)
  */
 import { cleanImage, type ClassMap, type CleanOptions, type Engine, type RgbaImage } from '../src/core';
-import { modelGeometry } from '../src/core/model';
+import { modelGeometry } from '../src/core/classes/model';
 import { generateDocument } from '../src/synth/generate';
 import { isSplit, splitSeed } from '../src/synth/splits';
 import { countAtLeast, mean, ratios, scoreMask } from '../src/tools/evalMetrics';

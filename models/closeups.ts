@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../src/core';
 import type { DatasetIndex, IndexedPage } from '../src/tools/realData/datasetIndex';
-import { readAtScale } from '../src/core/model/engine';
-import { strokeNormalisedLongSide } from '../src/core/model/strokeScale';
+import { readAtScale } from '../src/core/classes/model/engine';
+import { strokeNormalisedLongSide } from '../src/core/classes/model/strokeScale';
 import { createOrtNodeSession, DEFAULT_MODEL_PATH, ortRun } from '../src/server/model/ortNodeEngine';
 import { loadEngines } from '../src/tools/engines';
 

@@ -7,7 +7,7 @@
  * Read it beside the pipeline's all-ink figure on the same photos.
  * Usage: tsx models/photoCeiling.ts [--split val|test] [--count N]
  */
-import { estimatePaperField, flattenAgainstPaper } from '../src/core/paperField';
+import { estimatePaperField, flattenAgainstPaper } from '../src/core/paper/paperField';
 import type { RgbaImage } from '../src/core';
 import { generateDeskPhoto } from '../src/synth/desk/scene';
 import { isSplit, splitSeed } from '../src/synth/splits';

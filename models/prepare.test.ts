@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textTilt } from '../src/core/textSkew';
+import { textTilt } from '../src/core/page/orientation/textSkew';
 import { InkClass, type RgbaImage } from '../src/core';
 import { isType, pageCoordinates } from '../src/core/testing/turnedPage';
 import { readStraight } from './prepare';

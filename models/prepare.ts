@@ -2,7 +2,7 @@
  * Turns a rendered synthetic dataset (src/synth/render.ts output) into the ink model's training
  * pairs, through the SAME code the product runs: src/core's sheet finding, paper flattening and ink alpha
  * (colour-to-alpha's by default, as inkseg-v7 was trained; `--separation FILE.onnx`: the learned
- * ink/paper decision as the model engine runs it), then src/core/model's scale normalisation. Per case NNNN it writes into the output folder:
+ * ink/paper decision as the model engine runs it), then src/core/classes/model's scale normalisation. Per case NNNN it writes into the output folder:
  *   NNNN.in.png      RGBA at the model's scale: the ink deficit (255 − flattened R, G, B) and the ink alpha (no padding)
  *   NNNN.target.png  RGB at 1/OUTPUT_STRIDE of that (the class map's cells):
  *                    R = the cell's class (the InkClass with the most ink in the cell, paper when none;
@@ -15,7 +15,7 @@
  * ink is labelled noise (the class the product drops) instead of paper. Off by default: models
  * trained so dropped dense real print as noise (models/README.md).
  * `--straighten`: a page whose sheet or rows of type lie askew is turned straight, truth with it, as
- * the pipeline reads its classes (src/core/readingTilt.ts). Off by default: inkseg-v17 was trained on
+ * the pipeline reads its classes (src/core/page/orientation/readingTilt.ts). Off by default: inkseg-v17 was trained on
  * tilted photos as they were.
  * Usage: tsx models/prepare.ts --in DIR --out DIR [--part K/N] [--separation FILE.onnx|none] [--sheet FILE.onnx|none] [--objects-as-noise] [--straighten]
  * (--part: only cases K, K+N, K+2N, … so N processes can share the work)
@@ -24,10 +24,10 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { estimateAlphaThresholds, flattenSheet, InkClass, pageInkAlpha, type Engine, type RgbaImage, type SheetFinding, type SheetOutline } from '../src/core';
-import { modelGeometry, toModelInput } from '../src/core/model';
-import { tiltImage, tiltPlane } from '../src/core/pageTilt';
-import { readingTilt } from '../src/core/readingTilt';
-import { findSheetWithModel } from '../src/core/sheet';
+import { modelGeometry, toModelInput } from '../src/core/classes/model';
+import { tiltImage, tiltPlane } from '../src/core/page/orientation/pageTilt';
+import { readingTilt } from '../src/core/page/orientation/readingTilt';
+import { findSheetWithModel } from '../src/core/page/sheet';
 import { createOrtNodeSession, loadInkSeparation, ortRun } from '../src/server/model/ortNodeEngine';
 // Ink of unknown class (weak labels of real pages) casts no vote; a cell holding only such ink gets
 // this class, which the training loss skips (models/inkseg/data.py).
@@ -99,7 +99,7 @@ export function cellTargets(inkAlpha: Uint8Array, classes: Uint8Array, width: nu
 
 /**
  * The page as the pipeline gives it to the model: turned straight, its alpha and truth classes with
- * it, when its sheet or its rows of type lie askew (src/core/readingTilt.ts); as it is otherwise.
+ * it, when its sheet or its rows of type lie askew (src/core/page/orientation/readingTilt.ts); as it is otherwise.
  */
 export function readStraight(sheet: SheetOutline | null, flattened: RgbaImage, inkAlpha: Uint8Array, classes: Uint8Array): { page: RgbaImage; inkAlpha: Uint8Array; classes: Uint8Array } {
   const { width, height } = flattened;

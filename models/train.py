@@ -79,7 +79,7 @@ def evaluate(model, pages, stride):
     for page in pages:
         logits = model(torch.from_numpy(full_page_input(page)))
         h, w = page.cls.shape
-        # As src/core/model decides: paper where the input holds no ink, else the best ink class.
+        # As src/core/classes/model decides: paper where the input holds no ink, else the best ink class.
         pred = logits[0, 1:, :h, :w].argmax(0).numpy() + 1
         inked = F.max_pool2d(torch.from_numpy(full_page_input(page))[:, 3:4], stride)[0, 0, :h, :w].numpy() > 0
         pred[~inked] = 0

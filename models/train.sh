@@ -86,7 +86,7 @@ STRAIGHTEN=()
 [ "${INKSEG_STRAIGHTEN:-0}" = 1 ] && STRAIGHTEN=(--straighten)
 UPSIDE_DOWN=()
 [ -n "${INKSEG_UPSIDE_DOWN:-}" ] && UPSIDE_DOWN=(--upside-down "$INKSEG_UPSIDE_DOWN")
-PREP_KEY=$( (echo "$SEPARATION"; cat src/core/flattenSheet.ts $(ls src/core/sheet/*.ts | grep -v "\.test\.ts$") src/core/paperField.ts src/core/inkAlpha.ts src/core/pageInkAlpha.ts $(ls src/core/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/model/geometry.ts src/core/model/tensor.ts models/prepare.ts ${STRAIGHTEN:+src/core/pageTilt.ts src/core/readingTilt.ts src/core/textSkew.ts}) | sha1sum | cut -c1-12)${STRAIGHTEN:+-straight}
+PREP_KEY=$( (echo "$SEPARATION"; cat src/core/paper/flattenSheet.ts $(ls src/core/page/sheet/*.ts | grep -v "\.test\.ts$") src/core/paper/paperField.ts src/core/paper/inkAlpha.ts src/core/paper/pageInkAlpha.ts $(ls src/core/paper/inkSeparation/*.ts | grep -v "\.test\.ts$") models/inksep.onnx src/core/classes/model/geometry.ts src/core/shared/sourceSpans.ts src/core/classes/model/tensor.ts models/prepare.ts ${STRAIGHTEN:+src/core/page/orientation/pageTilt.ts src/core/page/orientation/readingTilt.ts src/core/page/orientation/textSkew.ts}) | sha1sum | cut -c1-12)${STRAIGHTEN:+-straight}
 prepare() { # raw prep [sheet model]
   local sheet=${3:-none}
   local key=$PREP_KEY

@@ -2,7 +2,7 @@
 
 Input  float32 NCHW [1, 4, H, W], values 0..1: the flattened page's ink deficit (1 - R, 1 - G,
        1 - B) and the ink alpha, resized so the long side is the model's fixed long side (see
-       src/core/model/geometry.ts), H and W multiples of 32, padded with paper (0 everywhere).
+       src/core/classes/model/geometry.ts), H and W multiples of 32, padded with paper (0 everywhere).
        Paper being 0, the convolutions' zero padding is paper too, and no input normalisation is
        needed in the graph (the stem's BatchNorm scales the input).
 Output float32 logits [1, 6, H/s, W/s] at the output stride s (2, or 4 for the first models); argmax =

@@ -1,5 +1,5 @@
 /**
- * Training pairs for the rim network (src/core/inkSeparation/blurredRims.ts): every generated desk
+ * Training pairs for the rim network (src/core/paper/inkSeparation/blurredRims.ts): every generated desk
  * photo of a folder rendered by `src/synth/render.ts --photos` (NNNN.jpg with its ink truth
  * NNNN.all.png) goes through the product's own path up to the ink alpha — the sheet found, the page
  * flattened, the learned ink/paper decision and its thinning — and each pixel the network reads is
@@ -14,10 +14,10 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { flattenSheet } from '../../src/core/flattenSheet';
-import { RIM_INPUTS } from '../../src/core/inkSeparation/blurredRims';
-import { alphaFromInkDecision } from '../../src/core/inkSeparation/separatedAlpha';
-import { onWhitePaper } from '../../src/core/onWhitePaper';
+import { flattenSheet } from '../../src/core/paper/flattenSheet';
+import { RIM_INPUTS } from '../../src/core/paper/inkSeparation/blurredRims';
+import { alphaFromInkDecision } from '../../src/core/paper/inkSeparation/separatedAlpha';
+import { onWhitePaper } from '../../src/core/page/onWhitePaper';
 import { loadModelEngine } from '../../src/server/model/ortNodeEngine';
 import { decodeRaster } from '../../src/server/imaging/decodeRaster';
 

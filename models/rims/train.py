@@ -1,5 +1,5 @@
-"""Trains the rim network of src/core/inkSeparation/blurredRims.ts and writes its weights as
-src/core/inkSeparation/rimNet.ts.
+"""Trains the rim network of src/core/paper/inkSeparation/blurredRims.ts and writes its weights as
+src/core/paper/inkSeparation/rimNet.ts.
 
 Reads the pairs models/rims/prepare.ts wrote (NNNN.inputs.f32, NNNN.labels.u8) from --train and,
 to report on, from --val; a two-hidden-layer perceptron (16 → 8 → 8 → 1, ReLU), binary
@@ -35,7 +35,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument('--train', required=True)
     p.add_argument('--val', required=True)
-    p.add_argument('--out', default=os.path.join(os.path.dirname(__file__), '../../src/core/inkSeparation/rimNet.ts'))
+    p.add_argument('--out', default=os.path.join(os.path.dirname(__file__), '../../src/core/paper/inkSeparation/rimNet.ts'))
     p.add_argument('--name', default='inkrim-v1')
     p.add_argument('--epochs', type=int, default=6)
     a = p.parse_args()

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm run train:rims — the rim network of src/core/inkSeparation/blurredRims.ts (inkrim-v1), written as
-# src/core/inkSeparation/rimNet.ts. Its pairs come from generated desk photos read by the product's own
+# npm run train:rims — the rim network of src/core/paper/inkSeparation/blurredRims.ts (inkrim-v1), written as
+# src/core/paper/inkSeparation/rimNet.ts. Its pairs come from generated desk photos read by the product's own
 # path with the shipped models (models/rims/prepare.ts): the first 300 train desk photos of
 # models/.cache/data/photos-train (seeds 1 200–1 499, procedural desks; `npm run train` renders them, or
 # they are rendered here) and 40 val photos (seeds 1 000 000–1 000 039) to report on. About 6 minutes.

@@ -1,6 +1,6 @@
 """Training pages of the ink-separation model: full-resolution deficits and truth (models/separation/
 prepare.ts), the model's low-resolution input and the bilinear taps, mirroring
-src/core/inkSeparation/{geometry,features,inkDecision}.ts exactly."""
+src/core/paper/inkSeparation/{geometry,features,inkDecision}.ts exactly."""
 import json
 import os
 import cv2
@@ -25,7 +25,7 @@ def round_half_up(v):
 
 
 def source_spans(size, cells):
-    """[start, end) source pixels per cell (src/core/model/geometry.ts sourceSpans)."""
+    """[start, end) source pixels per cell (src/core/classes/model/geometry.ts sourceSpans)."""
     t = np.arange(cells)
     start = np.minimum(size - 1, (t * size) // cells)
     end = np.maximum(start + 1, np.minimum(size, ((t + 1) * size) // cells))
@@ -33,7 +33,7 @@ def source_spans(size, cells):
 
 
 def taps(size, cells):
-    """Bilinear taps between cell centres (src/core/cellInterpolation.ts interpolationTaps), float32 like the TS code."""
+    """Bilinear taps between cell centres (src/core/shared/cellInterpolation.ts interpolationTaps), float32 like the TS code."""
     scale = np.float64(cells) / size
     g = np.clip((np.arange(size) + 0.5) * scale - 0.5, 0, cells - 1)
     lo = np.floor(g).astype(np.int64)

@@ -3,7 +3,7 @@ pages: a measure to decide whether such a step is worth building, not part of th
 
 The shipped decision (models/inksep.onnx: its two networks rebuilt in PyTorch and averaged, as
 average.py combines them) is run on the prepared pages of `npm run train:separation`; a pixel is ink
-as src/core/inkSeparation/separatedAlpha.ts makes it (decided ink, its deficit at least 37.5 % of its
+as src/core/paper/inkSeparation/separatedAlpha.ts makes it (decided ink, its deficit at least 37.5 % of its
 stroke's core, the darkest within 3 px). Then every pixel within --radius px of the decision's line
 (its window holding decided ink and paper) with some deficit is decided again by a small perceptron,
 trained on those pixels of the TRAIN pages (real and generated; each page weighs the same, real pages

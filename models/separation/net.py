@@ -1,11 +1,11 @@
 """InkSep: the ink/paper decision at model scale.
 
 Input  float32 NCHW [1, 4, H, W], values 0..1, per cell of the page reduced to a long side of 1024
-       (src/core/inkSeparation/geometry.ts): mean deficit, mean luminance deficit, darkest deficit,
+       (src/core/paper/inkSeparation/geometry.ts): mean deficit, mean luminance deficit, darkest deficit,
        lightest deficit of the flattened page; H, W multiples of 32, padded with paper (0).
 Output float32 [1, 3, H/2, W/2]: per 2x2 cells the coefficients (a, b, c) of the full-resolution decision
        ink = a * deficit/255 + b * lumaDeficit/255 + c > 0, interpolated bilinearly between cell
-       centres (src/core/inkSeparation/inkDecision.ts).
+       centres (src/core/paper/inkSeparation/inkDecision.ts).
 """
 import os
 import sys

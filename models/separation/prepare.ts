@@ -7,7 +7,7 @@
  *   <name>.inks.png     generated pages only: RGB = the stamp's, the signature's and all ink's coverage
  *                       (0–255), so training can fade one ink beside the others (train.py --fade-ink)
  * and pages.json (name, source, split, size). The model's low-resolution input is computed from the
- * two deficits by the training code, mirroring src/core/inkSeparation/features.ts.
+ * two deficits by the training code, mirroring src/core/paper/inkSeparation/features.ts.
  * Usage: tsx models/separation/prepare.ts --out DIR [--real DIR] [--synth N] [--synth-val N] [--part K/N]
  *   --real: a build folder of `npm run data:real` (its train and val pages; report pages are never read)
  *   --synth: N pages of src/synth's train split (and --synth-val of its val split)
@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { flattenSheet, type RgbaImage, type SheetOutline } from '../../src/core';
-import { inkFeatures } from '../../src/core/inkSeparation/features';
+import { inkFeatures } from '../../src/core/paper/inkSeparation/features';
 import { generateDeskPhoto } from '../../src/synth/desk/scene';
 import { generateDocument } from '../../src/synth/generate';
 import { splitSeed } from '../../src/synth/splits';

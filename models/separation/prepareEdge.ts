@@ -1,5 +1,5 @@
 /**
- * The edge step's training pairs (src/core/inkSeparation/edgeStep.ts), read by the product's own code
+ * The edge step's training pairs (src/core/paper/inkSeparation/edgeStep.ts), read by the product's own code
  * from the pages `models/separation/prepare.ts` prepared: per page, the shipped ink/paper decision
  * (models/inksep.onnx through onnxruntime-node), the pixels the edge step would read and their inputs,
  * exactly as the pipeline computes them. Per page it writes into --out:
@@ -11,10 +11,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/inkSeparation';
-import type { EdgeCandidates } from '../../src/core/inkSeparation/edgeStep';
-import { EDGE_INPUTS, edgeInputs } from '../../src/core/inkSeparation/edgeStep';
-import { separateFeatures } from '../../src/core/inkSeparation/separate';
+import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/paper/inkSeparation';
+import type { EdgeCandidates } from '../../src/core/paper/inkSeparation/edgeStep';
+import { EDGE_INPUTS, edgeInputs } from '../../src/core/paper/inkSeparation/edgeStep';
+import { separateFeatures } from '../../src/core/paper/inkSeparation/separate';
 import { createOrtNodeSession, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../src/server/model/ortNodeEngine';
 import { arg, flatPreparedPages, readPlane } from './preparedPages';
 

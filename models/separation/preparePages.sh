@@ -13,7 +13,7 @@ if [ ! -f "$REAL/index.json" ]; then
   exit 1
 fi
 # Prepared pages depend on the product's flattening and features: prepare again when they change.
-KEY=$(cat src/core/paperField.ts src/core/flattenSheet.ts src/core/inkSeparation/features.ts models/separation/prepare.ts "$REAL/index.json" | sha1sum | cut -c1-12)
+KEY=$(cat src/core/paper/paperField.ts src/core/paper/flattenSheet.ts src/core/paper/inkSeparation/features.ts models/separation/prepare.ts "$REAL/index.json" | sha1sum | cut -c1-12)
 PREP="models/.cache/separation-prep-$KEY-$SYNTH-$SYNTH_VAL-$PHOTOS-$PHOTOS_VAL"
 if [ ! -f "$PREP/.done" ]; then
   mkdir -p "$PREP"

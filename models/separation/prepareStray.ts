@@ -1,5 +1,5 @@
 /**
- * The stray-ink step's training pairs (src/core/inkSeparation/strayInk.ts), read by the product's own
+ * The stray-ink step's training pairs (src/core/paper/inkSeparation/strayInk.ts), read by the product's own
  * code from the pages `models/separation/prepare.ts` prepared: per page, the shipped decision and edge
  * step (models/inksep.onnx, models/inkedge.onnx through onnxruntime-node), the pieces of decided ink
  * the stray step reads and their inputs, exactly as the pipeline computes them, with what the truth
@@ -13,9 +13,9 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/inkSeparation';
-import { separateFeatures } from '../../src/core/inkSeparation/separate';
-import { STRAY_INPUTS, strayPieces } from '../../src/core/inkSeparation/strayInk';
+import { alphaFromInkDecision, HALF_COVERED } from '../../src/core/paper/inkSeparation';
+import { separateFeatures } from '../../src/core/paper/inkSeparation/separate';
+import { STRAY_INPUTS, strayPieces } from '../../src/core/paper/inkSeparation/strayInk';
 import { createOrtNodeSession, DEFAULT_EDGE_MODEL_PATH, DEFAULT_SEPARATION_MODEL_PATH, ortRun } from '../../src/server/model/ortNodeEngine';
 import { arg, flatPreparedPages, readPlane } from './preparedPages';
 

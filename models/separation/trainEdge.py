@@ -1,4 +1,4 @@
-"""Trains the edge step (src/core/inkSeparation/edgeStep.ts) on the pairs models/separation/prepareEdge.ts
+"""Trains the edge step (src/core/paper/inkSeparation/edgeStep.ts) on the pairs models/separation/prepareEdge.ts
 wrote with the product's own code, and exports it as models/inkedge.onnx.
 
 A perceptron (EDGE_INPUTS → hidden → hidden → 1, ReLU) says ink or paper for each pixel the step reads

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run train:edge [-- trainEdge.py flags, e.g. --seeds 1,2]
-# Trains the edge step's network (models/inkedge.onnx; src/core/inkSeparation/edgeStep.ts) on the pages
+# Trains the edge step's network (models/inkedge.onnx; src/core/paper/inkSeparation/edgeStep.ts) on the pages
 # `npm run train:separation` prepares (the real pages of `npm run data:real`, their train split; report
 # pages are never read; and generated pages of src/synth): the pixels the step reads and their inputs
 # are written by the product's own code with the committed models/inksep.onnx
@@ -16,8 +16,8 @@ if ! /usr/bin/python3 -c 'import torch, cv2, numpy, onnx' 2>/dev/null; then
 fi
 source models/separation/preparePages.sh
 # The pairs depend on the prepared pages, the decision (its model and code) and the step's inputs.
-PAIRS_KEY=$(cat models/inksep.onnx src/core/inkSeparation/inkDecision.ts src/core/inkSeparation/edgeStep.ts src/core/inkSeparation/separatedAlpha.ts \
-  src/core/inkSeparation/blurredRims.ts models/separation/prepareEdge.ts | sha1sum | cut -c1-12)
+PAIRS_KEY=$(cat models/inksep.onnx src/core/paper/inkSeparation/inkDecision.ts src/core/paper/inkSeparation/edgeStep.ts src/core/paper/inkSeparation/separatedAlpha.ts \
+  src/core/paper/inkSeparation/blurredRims.ts models/separation/prepareEdge.ts | sha1sum | cut -c1-12)
 PAIRS="models/.cache/edge-pairs-$KEY-$PAIRS_KEY"
 if [ ! -f "$PAIRS/.done" ]; then
   echo "train:edge: the step's pixels and inputs → $PAIRS"

@@ -1,4 +1,4 @@
-"""Trains the stray-ink step's network (src/core/inkSeparation/strayInk.ts) on the pairs of prepareStray.ts.
+"""Trains the stray-ink step's network (src/core/paper/inkSeparation/strayInk.ts) on the pairs of prepareStray.ts.
 
 A piece of decided ink is stray when under STRAY_TRUE_SHARE of its pixels (where the truth has a say)
 are true ink. Each piece weighs its pixels where the truth has a say, each page the same in all (a real
@@ -6,7 +6,7 @@ page REAL_WEIGHT times a generated one), so the loss follows what a piece does t
 Inputs are standardised on the train pieces and the standardisation folded into the first layer, so
 the TypeScript reads the raw inputs. Nothing is chosen on the val pages: they are scored, with the
 F-measure the step gives each page (exact: a cleared piece takes its half-covered pixels away).
-Writes src/core/inkSeparation/strayNet.ts.
+Writes src/core/paper/inkSeparation/strayNet.ts.
 """
 import argparse
 import json
@@ -73,7 +73,7 @@ def ts_array(values):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--pairs', required=True, help='the pairs of models/separation/prepareStray.ts')
-    ap.add_argument('--out', default='src/core/inkSeparation/strayNet.ts')
+    ap.add_argument('--out', default='src/core/paper/inkSeparation/strayNet.ts')
     ap.add_argument('--hidden', type=int, default=16)
     ap.add_argument('--epochs', type=int, default=30)
     ap.add_argument('--real-weight', type=float, default=3.0)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run train:stray [-- trainStray.py flags, e.g. --seed 2]
-# Trains the stray-ink step's network (src/core/inkSeparation/strayNet.ts; strayInk.ts) on the pages
+# Trains the stray-ink step's network (src/core/paper/inkSeparation/strayNet.ts; strayInk.ts) on the pages
 # `npm run train:separation` prepares (the real pages of `npm run data:real`, their train split; report
 # pages are never read; and generated pages of src/synth): the pieces of decided ink the step reads,
 # after the committed decision (models/inksep.onnx) and edge step (models/inkedge.onnx), and their
@@ -16,8 +16,8 @@ if ! /usr/bin/python3 -c 'import torch, numpy' 2>/dev/null; then
 fi
 source models/separation/preparePages.sh
 # The pairs depend on the prepared pages, the decision and edge step (models and code) and the step's inputs.
-PAIRS_KEY=$(cat models/inksep.onnx models/inkedge.onnx src/core/inkSeparation/inkDecision.ts src/core/inkSeparation/edgeStep.ts \
-  src/core/inkSeparation/separatedAlpha.ts src/core/inkSeparation/blurredRims.ts src/core/inkSeparation/strayInk.ts src/core/components.ts \
+PAIRS_KEY=$(cat models/inksep.onnx models/inkedge.onnx src/core/paper/inkSeparation/inkDecision.ts src/core/paper/inkSeparation/edgeStep.ts \
+  src/core/paper/inkSeparation/separatedAlpha.ts src/core/paper/inkSeparation/blurredRims.ts src/core/paper/inkSeparation/strayInk.ts src/core/shared/components.ts \
   models/separation/prepareStray.ts | sha1sum | cut -c1-12)
 PAIRS="models/.cache/stray-pairs-$KEY-$PAIRS_KEY"
 if [ ! -f "$PAIRS/.done" ]; then
@@ -25,4 +25,4 @@ if [ ! -f "$PAIRS/.done" ]; then
   npx tsx models/separation/prepareStray.ts --prep "$PREP" --out "$PAIRS"
   touch "$PAIRS/.done"
 fi
-/usr/bin/python3 -W ignore models/separation/trainStray.py --pairs "$PAIRS" --out src/core/inkSeparation/strayNet.ts "$@"
+/usr/bin/python3 -W ignore models/separation/trainStray.py --pairs "$PAIRS" --out src/core/paper/inkSeparation/strayNet.ts "$@"

@@ -1,7 +1,7 @@
 """SheetNet: where the document sheet lies in a photo.
 
 Input  float32 NCHW [1, 3, 256, 256]: the photo's mean R, G, B per cell of a 256 x 256 grid (the
-       photo stretched to a square; src/core/sheet/sheetModel.ts), each rounded to an integer and / 255.
+       photo stretched to a square; src/core/page/sheet/sheetModel.ts), each rounded to an integer and / 255.
 Output float32 [1, 2, 128, 128]: per 2 x 2 cells, channel 0 the logit that the sheet lies there (things
        lying on it do not change it), channel 1 the logit that something covers the cell (a hand, a phone,
        a pen, a coin: on the sheet its ink is not the page's). sheet-v1/v2 had channel 0 only.

@@ -1,6 +1,6 @@
 /**
  * Turns rendered desk photos (src/synth/render.ts --photos) and flat pages into the sheet model's
- * training pairs, reduced by the same area average the product runs (src/core/sheet/lowResolution.ts),
+ * training pairs, reduced by the same area average the product runs (src/core/page/sheet/lowResolution.ts),
  * to SOURCE_LONG_SIDE on the long side so training can still cut frames out of them. Per case it writes
  *   NAME.rgb.png   the photo's mean colour per cell
  *   NAME.mask.png  the share of the cell on the sheet (0..255; a flat page is all sheet)
@@ -22,11 +22,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { polygonMask } from '../../src/core/polygon';
+import { polygonMask } from '../../src/core/shared/polygon';
 import { SCANNER_TEST_PHOTOS, sessionOf, sheetPhotoSplit } from '../../src/tools/realData/photoSets';
-import { areaAverageRgb } from '../../src/core/sheet/lowResolution';
+import { areaAverageRgb } from '../../src/core/page/sheet/lowResolution';
 import { readDatasetIndex } from '../../src/tools/realData/datasetIndex';
-import type { RgbaImage } from '../../src/core/types';
+import type { RgbaImage } from '../../src/core/shared/types';
 
 const SOURCE_LONG_SIDE = 512;
 

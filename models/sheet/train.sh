@@ -46,7 +46,7 @@ render "$ROOT/data/val-photos" val 0 120 --photos --megapixels 0.5
 render "$ROOT/data/val-flat" val 0 40
 
 # Prepared pairs depend on the product's area average: prepare again when it changes.
-KEY=$(cat src/core/sheet/lowResolution.ts models/sheet/prepare.ts "$SHEET_PHOTOS/corners.json" | sha1sum | cut -c1-12)
+KEY=$(cat src/core/page/sheet/lowResolution.ts models/sheet/prepare.ts "$SHEET_PHOTOS/corners.json" | sha1sum | cut -c1-12)
 prepare() { # out prepare.ts flags…: once, two processes
   local out=$1; shift
   if [ -f "$out/.done-$KEY" ]; then return; fi

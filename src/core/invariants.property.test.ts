@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanImage, type CleanOptions, type RgbaImage } from './index';
+import { cleanImage, type CleanOptions, type RgbaImage } from './';
 
 /** Small random "documents": tinted paper with random strokes and blocks of random colours. */
 const documentArbitrary = fc

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compositionKey } from './composition';
+import { compositionKey } from './compose/composition';
 import { cleanImage } from './pipeline';
 import { BLACK, PageCanvas, PEN_BLUE, testForm, type Rgb, type SyntheticPage } from './testing/syntheticPage';
-import { InkClass, type CleanOptions, type RgbaImage } from './types';
+import { InkClass, type CleanOptions, type RgbaImage } from './shared/types';
 
 const options = (o: Partial<CleanOptions> = {}): CleanOptions => ({ mode: 'standard', extract: '', aggressive: false, crop: false, ...o });
 

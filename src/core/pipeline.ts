@@ -1,25 +1,31 @@
-import { giveBack } from './bufferPool';
-import { classicalEngine } from './classicalEngine';
-import { refineClassMap } from './classRefine';
-import { continueFormLines } from './lineContinuation';
-import { printGlyphsInRows } from './printRowGlyphs';
-import { evenOutStampInk } from './stampInkStrength';
-import { measurePenInk } from './penInkAlpha';
-import { COMPOSITION, composeInk, compositionKey, keptClasses } from './composition';
-import { bridgeCrossings } from './crossingBridge';
-import { contentBox, cropImage } from './crop';
-import { measureFoundInk } from './foundInk';
-import { estimateAlphaThresholds } from './inkAlpha';
-import { uprightTurns } from './pageOrientation';
-import { flattenSheet } from './flattenSheet';
-import { pageInkAlpha } from './pageInkAlpha';
-import { onWhitePaper } from './onWhitePaper';
-import { classifyTilted, tiltedSize, tiltPlane, turnedTilt } from './pageTilt';
-import { readingTilt } from './readingTilt';
-import { turnImage, turnPlane } from './quarterTurn';
-import { inkRgb, recolourInk } from './recolourInk';
-import { straightenSheet } from './sheet';
-import type { CleanOptions, CleanResult, Engine, RgbaImage } from './types';
+// The stages, in the order data flows (each folder's README says what goes in and comes out).
+// shared: what every stage uses
+import { giveBack } from './shared/bufferPool';
+import type { CleanOptions, CleanResult, Engine, RgbaImage } from './shared/types';
+// page: what the picture is — laid on white, the sheet in a photo, how the page lies
+import { onWhitePaper } from './page/onWhitePaper';
+import { straightenSheet } from './page/sheet';
+import { uprightTurns } from './page/orientation/pageOrientation';
+import { classifyTilted, tiltedSize, tiltPlane, turnedTilt } from './page/orientation/pageTilt';
+import { readingTilt } from './page/orientation/readingTilt';
+import { turnImage, turnPlane } from './page/orientation/quarterTurn';
+// paper: paper or ink — the flattened page and its ink alpha
+import { flattenSheet } from './paper/flattenSheet';
+import { estimateAlphaThresholds } from './paper/inkAlpha';
+import { pageInkAlpha } from './paper/pageInkAlpha';
+// classes: which ink — an engine's class map, refined to full resolution
+import { classicalEngine } from './classes/classical/classicalEngine';
+import { refineClassMap } from './classes/refine/classRefine';
+import { continueFormLines } from './classes/refine/lineContinuation';
+import { printGlyphsInRows } from './classes/refine/printRowGlyphs';
+// compose: what is kept — ink strengths, crossings, composition, found ink, crop, colour
+import { evenOutStampInk } from './compose/stampInkStrength';
+import { measurePenInk } from './compose/penInkAlpha';
+import { bridgeCrossings } from './compose/crossingBridge';
+import { COMPOSITION, composeInk, compositionKey, keptClasses } from './compose/composition';
+import { measureFoundInk } from './compose/foundInk';
+import { contentBox, cropImage } from './compose/crop';
+import { inkRgb, recolourInk } from './compose/recolourInk';
 
 /**
  * The cleaning pipeline: a see-through picture laid over white paper → the sheet in a photo (off it nothing is ink) → paper field of the sheet → flattened page → full-resolution ink alpha (the learned ink/paper

@@ -24,7 +24,7 @@ export const NameSchema = z
   .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), 'name must not contain control characters')
   .refine((s) => !/[\u202a-\u202e\u2066-\u2069]/.test(s), 'name must not contain bidirectional override characters');
 
-/** The colour the kept ink is given (src/core/recolourInk.ts); the same values as src/core's InkColour. */
+/** The colour the kept ink is given (src/core/compose/recolourInk.ts); the same values as src/core's InkColour. */
 export type InkChoice = 'original' | 'black' | 'blue' | `#${string}`;
 export const NAMED_INKS = ['original', 'black', 'blue'] as const;
 /** `#rrggbb`, either case; the `#` may be left out (it starts a fragment in a URL's query string). */

@@ -5,7 +5,7 @@
  * text on the printed layer, two pens on the handwriting layer), so the blend takes every pixel's
  * colour from its layer's canvas and its coverage from the (possibly changed) coverage map.
  */
-import { InkClass } from '../core/types';
+import { InkClass } from '../core/shared/types';
 import { fractalNoise, valueNoise } from './noise';
 import type { Random } from './random';
 

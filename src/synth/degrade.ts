@@ -6,7 +6,7 @@
  * threshold is still ink in the truth (as on a real fax, where a light stamp may vanish).
  */
 import sharp from 'sharp';
-import type { RgbaImage } from '../core/types';
+import type { RgbaImage } from '../core/shared/types';
 import { fractalNoise, valueNoise } from './noise';
 import type { Random } from './random';
 

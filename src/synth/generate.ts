@@ -15,7 +15,7 @@
  * options, same bytes.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { RgbaImage } from '../core/types';
+import type { RgbaImage } from '../core/shared/types';
 import { groundTruth, inkStamp, LAYERS, multiplyInk, smudgeStamp, type Coverage, type GroundTruth, type InkColours, type LayerName, type PixelBox } from './compose';
 import { capturePage, chooseCapture, encodeCapture, makePaper, type CaptureParams } from './degrade';
 import { registerSynthFonts } from './fonts';

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { InkClass } from '../core/types';
+import { InkClass } from '../core/shared/types';
 import { CLASS_THRESHOLD } from './compose';
 import { createCanvas } from '@napi-rs/canvas';
 import { cssFont, HANDWRITING_FONTS, PRINTED_FONTS, registerSynthFonts } from './fonts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findRings } from '../core/classical/rings';
-import { detectFormLines, formLineOptionsFor } from '../core/formLines';
-import { computeInkAlpha, estimateAlphaThresholds } from '../core/inkAlpha';
-import { buildInkGrid } from '../core/inkGrid';
-import { estimatePaperField, flattenAgainstPaper } from '../core/paperField';
+import { findRings } from '../core/classes/classical/rings';
+import { detectFormLines, formLineOptionsFor } from '../core/classes/classical/formLines';
+import { computeInkAlpha, estimateAlphaThresholds } from '../core/paper/inkAlpha';
+import { buildInkGrid } from '../core/classes/inkGrid';
+import { estimatePaperField, flattenAgainstPaper } from '../core/paper/paperField';
 import { generateDocument } from '../synth/generate';
 import { splitSeed } from '../synth/splits';
 

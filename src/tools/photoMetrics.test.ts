@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SheetOutline } from '../core/types';
-import { polygonMask } from '../core/polygon';
+import type { SheetOutline } from '../core/shared/types';
+import { polygonMask } from '../core/shared/polygon';
 import { classesRightResult, inkOutsideSheet, inkUnderObjects, shadowKeptAsInk, sheetIoU } from './photoMetrics';
 
 const square = (x0: number, y0: number, x1: number, y1: number): SheetOutline => ({

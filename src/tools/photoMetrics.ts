@@ -1,7 +1,7 @@
 /** Scores of a result on a photo of a sheet on a desk (GUIDE.md, Measuring: "photos (kept ink outside the sheet)"). */
-import type { SheetOutline } from '../core/types';
-import { polygonMask } from '../core/polygon';
-import { withinSquare } from '../core/classical/summedArea';
+import type { SheetOutline } from '../core/shared/types';
+import { polygonMask } from '../core/shared/polygon';
+import { withinSquare } from '../core/classes/classical/summedArea';
 
 /** Kept ink (alpha ≥ 128) on the pixels where `plane` satisfies `inRegion` (given the value and the pixel's index), and all kept ink. */
 function keptInkWhere(outputRgba: Uint8ClampedArray | Uint8Array, plane: ArrayLike<number>, inRegion: (value: number, pixel: number) => boolean): { inside: number; kept: number } {

@@ -4,7 +4,7 @@
  */
 import type { Engine } from '../core';
 import { EDGE_MODEL_FILE, fetchModel, ModelMissingError, SEPARATION_MODEL_FILE, SHEET_MODEL_FILE } from './modelSource';
-import { MODEL_NAME } from '../core/model';
+import { MODEL_NAME } from '../core/classes/model';
 import { createSession, findGpuAdapter, gpuPassesSelfCheck, OrtInkEngine, type Backend } from './ortEngine';
 import type { EngineSettings, EngineStatus, ProgressCallback } from './protocol';
 

@@ -97,7 +97,7 @@ interface PlaneLayout {
 /**
  * One output row of a chroma plane at full width: libjpeg-turbo's h2v2_fancy_upsample (3:1 towards
  * the nearer row, then 3:1 across, its alternating rounding kept). A function per row, optimised per
- * call (see OSR_NOTE in src/core/model/tensor.ts).
+ * call (see OSR_NOTE in src/core/classes/model/tensor.ts).
  */
 function upsampleRow(planes: Uint8Array, near: number, far: number, chromaWidth: number, out: Uint8Array): void {
   let current = planes[near] * 3 + planes[far];

@@ -5,8 +5,8 @@
  */
 import type { InferenceSession } from 'onnxruntime-web';
 import type { ClassMap, Engine, EngineInput, RgbaImage, SheetFinding } from '../core';
-import { classifyWithModel, createModelEngine, MODEL_LONG_SIDE, type ModelRun } from '../core/model';
-import type { InkSeparation } from '../core/inkSeparation';
+import { classifyWithModel, createModelEngine, MODEL_LONG_SIDE, type ModelRun } from '../core/classes/model';
+import type { InkSeparation } from '../core/paper/inkSeparation';
 import type { EngineSettings } from './protocol';
 
 type Ort = typeof import('onnxruntime-web/wasm');
@@ -56,7 +56,7 @@ export async function findGpuAdapter(settings: EngineSettings): Promise<{ adapte
   return { adapter, fallback };
 }
 
-/** The model through one onnxruntime-web session; pre/post-processing is src/core/model's (the server's too). */
+/** The model through one onnxruntime-web session; pre/post-processing is src/core/classes/model's (the server's too). */
 export class OrtInkEngine implements Engine {
   readonly name: string;
   /** Milliseconds of the last `session.run` (the model inference alone, without the tensor building and argmax around it). */
@@ -64,9 +64,9 @@ export class OrtInkEngine implements Engine {
   /** Milliseconds of the ink-separation model's last `session.run`, when it is loaded. */
   lastSeparationInferenceMs = 0;
   private readonly run: ModelRun;
-  /** Present when the ink-separation model is loaded (src/core/inkSeparation). */
+  /** Present when the ink-separation model is loaded (src/core/paper/inkSeparation). */
   readonly separateInk?: (flattened: RgbaImage, photo?: boolean) => Promise<InkSeparation>;
-  /** Present when the sheet model is loaded (src/core/sheet). */
+  /** Present when the sheet model is loaded (src/core/page/sheet). */
   readonly findSheet?: (image: RgbaImage) => Promise<SheetFinding>;
 
   constructor(

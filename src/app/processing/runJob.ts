@@ -154,7 +154,7 @@ async function onServer(source: JobSource, context: JobContext, reason: string):
   });
   if (result.balance) context.onBalance(result.balance);
   context.onStored('server');
-  // Nothing found as src/core defines it (src/core/foundInk.ts): an extraction that kept no item.
+  // Nothing found as src/core defines it (src/core/compose/foundInk.ts): an extraction that kept no item.
   const found = result.found ? { ...result.found, nothingFound: choices.extract !== '' && result.found.items === 0 } : null;
   return {
     blob: result.blob,

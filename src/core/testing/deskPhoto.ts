@@ -1,6 +1,6 @@
-import { invertHomography } from '../projective';
-import { squareToQuad } from '../sheet/straighten';
-import type { RgbaImage, SheetOutline } from '../types';
+import { invertHomography } from '../shared/projective';
+import { squareToQuad } from '../page/sheet/straighten';
+import type { RgbaImage, SheetOutline } from '../shared/types';
 import type { Rgb, SyntheticPage } from './syntheticPage';
 
 /**

@@ -1,4 +1,4 @@
-import { InkClass, type InkClassId, type RgbaImage } from '../types';
+import { InkClass, type InkClassId, type RgbaImage } from '../shared/types';
 
 /**
  * Small programmatic test pages: anti-aliased shapes painted over a paper colour, with the class

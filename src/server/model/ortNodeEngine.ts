@@ -1,6 +1,6 @@
 /**
  * The ink model on the server, through onnxruntime-node: loads the committed models/inkseg.onnx and
- * implements Engine with src/core/model's pre/post-processing. When the model cannot load (missing
+ * implements Engine with src/core/classes/model's pre/post-processing. When the model cannot load (missing
  * file, broken file, runtime unavailable) the classical engine takes over and the reason is logged.
  * The ink-separation and sheet models (models/inksep.onnx, models/sheet.onnx) are optional: without
  * one the engine does without it, and the log says why.
@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { InferenceSession } from 'onnxruntime-node';
 import { classicalEngine, type Engine } from '../../core';
-import { separateInkWithModel } from '../../core/inkSeparation';
-import { createModelEngine, type ModelRun } from '../../core/model';
+import { separateInkWithModel } from '../../core/paper/inkSeparation';
+import { createModelEngine, type ModelRun } from '../../core/classes/model';
 
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('../../../models/inkseg.onnx', import.meta.url));
 /** The ink-separation model: the learned ink/paper decision (without it colour-to-alpha decides). */
@@ -47,7 +47,7 @@ export interface LoadedEngine {
   reason?: string;
 }
 
-/** An ONNX session's run as src/core/model expects it. */
+/** An ONNX session's run as src/core/classes/model expects it. */
 export function ortRun(ort: typeof import('onnxruntime-node'), session: InferenceSession): ModelRun {
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];

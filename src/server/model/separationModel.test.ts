@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cleanImage, type CleanOptions, type Engine, type RgbaImage } from '../../core';
-import { flattenSheet } from '../../core/flattenSheet';
+import { flattenSheet } from '../../core/paper/flattenSheet';
 import { generateDeskPhoto } from '../../synth/desk/scene';
 import { generateDocument } from '../../synth/generate';
 import { splitSeed } from '../../synth/splits';

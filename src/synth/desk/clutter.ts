@@ -5,9 +5,9 @@
  * shadow it casts.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Point } from '../../core/types';
+import type { Point } from '../../core/shared/types';
 import { blurField } from './blur';
-import { signedArea } from '../../core/polygon';
+import { signedArea } from '../../core/shared/polygon';
 import type { Random } from '../random';
 
 export type ClutterKind = 'pen' | 'marker' | 'phone' | 'coin' | 'sticky-note' | 'hand';

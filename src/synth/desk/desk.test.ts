@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../../core/types';
+import type { Point } from '../../core/shared/types';
 import { DESK_KINDS } from './desks';
-import { polygonMask } from '../../core/polygon';
+import { polygonMask } from '../../core/shared/polygon';
 import { generateDeskPhoto, type DeskPhoto } from './scene';
 
 const SMALL = { megapixels: 0.2 };

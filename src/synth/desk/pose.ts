@@ -3,8 +3,8 @@
  * in its plane, tilted away from the lens (a pinhole projection: mild to strong perspective), scaled
  * to cover 25–95 % of the frame and placed in it, or pushed partly out of it (one corner or one side cut).
  */
-import type { Point } from '../../core/types';
-import { polygonArea } from '../../core/polygon';
+import type { Point } from '../../core/shared/types';
+import { polygonArea } from '../../core/shared/polygon';
 import type { Random } from '../random';
 
 export type FrameCut = 'none' | 'corner' | 'side';

@@ -9,7 +9,7 @@
  * covers it, and 0 on the desk. Everything random comes from the seed through streams of its own, so
  * the flat page of the same seed is unchanged.
  */
-import type { SheetOutline } from '../../core/types';
+import type { SheetOutline } from '../../core/shared/types';
 import { groundTruth, LAYERS } from '../compose';
 import { capturePage, encodeCapture } from '../degrade';
 import { renderPage, type DocumentMeta, type SynthDocument } from '../generate';
@@ -17,7 +17,7 @@ import type { Rgb } from '../inks';
 import { createRandom } from '../random';
 import { drawClutterItems, placeHands, renderClutter, type ClutterItem, type ClutterKind } from './clutter';
 import { drawDeskKind, paintDesk, type DeskKind } from './desks';
-import { polygonArea } from '../../core/polygon';
+import { polygonArea } from '../../core/shared/polygon';
 import { loadDeskImage } from './realDesks';
 import { overexpose, paintHeldSurroundings } from './surroundings';
 import { choosePhotoCapture, drawSceneLight, handShadowField, sheetShadowField, type SceneLight } from './lighting';

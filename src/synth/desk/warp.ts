@@ -4,9 +4,9 @@
  * the same way (bilinear), so the truth computed from the warped coverages matches the warped image.
  * Outside the page the sheet mask is 0 and so is every coverage.
  */
-import type { Point } from '../../core/types';
+import type { Point } from '../../core/shared/types';
 import { LAYERS, type Coverage } from '../compose';
-import { applyHomography, homographyFromPoints, invertHomography } from '../../core/projective';
+import { applyHomography, homographyFromPoints, invertHomography } from '../../core/shared/projective';
 import type { Random } from '../random';
 
 /**

@@ -5,7 +5,7 @@
  * server's processing threads load and run it), each of whose models' session.run shows as its own row.
  */
 import { classicalEngine, cleanImage, giveBack, type CleanOptions, type Engine, type RgbaImage } from '../../core';
-import type { ModelRun } from '../../core/model';
+import type { ModelRun } from '../../core/classes/model';
 import { encodePng, encodeWebp } from '../../server/imaging/encode';
 import { loadModelEngine, type ModelRole } from '../../server/model/ortNodeEngine';
 import { decodeDocument } from '../../server/processing/processDocument';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { polygonArea, polygonMask, signedArea } from '../../core/polygon';
+import { polygonArea, polygonMask, signedArea } from '../../core/shared/polygon';
 import { clipPolygon, framePolygon, isConvex, polygonIoU, type Vertex } from './polygonClip';
 
 const polygonPixels = (polygon: readonly Vertex[], width: number, height: number): Uint8Array => polygonMask(polygon, width, height, 1);

@@ -1,12 +1,12 @@
 /**
  * Plane polygons for the sheet evaluation: convexity, clipping a polygon by a convex
  * one (Sutherland–Hodgman) and the IoU of two quadrilaterals inside an image frame (area and pixel
- * coverage: src/core/polygon.ts). Coordinates are image pixels (x right, y down); a pixel (x, y) is the unit square
+ * coverage: src/core/shared/polygon.ts). Coordinates are image pixels (x right, y down); a pixel (x, y) is the unit square
  * from (x, y) to (x + 1, y + 1), covered when its centre is inside.
  */
 
-import { polygonArea, signedArea, type Polygon } from '../../core/polygon';
-import type { Point } from '../../core/types';
+import { polygonArea, signedArea, type Polygon } from '../../core/shared/polygon';
+import type { Point } from '../../core/shared/types';
 
 export type Vertex = Point;
 

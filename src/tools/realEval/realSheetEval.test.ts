@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetIndex, IndexedPage, SheetCornerList } from '../realData/datasetIndex';
 import { writeFixtureBuildFolder } from './fixtureBuildFolder';
-import { polygonArea, polygonMask } from '../../core/polygon';
+import { polygonArea, polygonMask } from '../../core/shared/polygon';
 import { framePolygon } from './polygonClip';
 import { runRealInkEval } from './realInkReport';
 import { keptShareOfSheet, runRealSheetEval, scoreSheetOutput, sheetTable, type SheetPageResult } from './realSheetEval';

@@ -18,7 +18,7 @@ import { mean, median } from '../evalMetrics';
 import { markdownTable } from '../markdownTable';
 import { loadPageImage } from './inkPages';
 import { isPrintedPagesSet } from './realInkEval';
-import { polygonMask } from '../../core/polygon';
+import { polygonMask } from '../../core/shared/polygon';
 import { framePolygon, polygonIoU, type Vertex } from './polygonClip';
 import { openRealData, pagesOfSplit } from './realPages';
 import { checkReadmeSplit, loadUsableEngines, writeEvalOutputs, type RealEvalRunOptions } from './realEvalRun';

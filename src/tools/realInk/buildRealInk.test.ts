@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { InkClass } from '../../core/types';
+import { InkClass } from '../../core/shared/types';
 import type { RealInkEntry } from '../../synth/realInk';
 import { makeInkFixture, type InkFixture } from '../realData/inkFixture';
 import { pinInkSet } from '../realData/pinInkSets';

@@ -5,7 +5,7 @@
  * cut-out onto its own paper (src/synth/realInk.ts), so the real ink keeps its own colour, texture,
  * dropouts and stroke dynamics.
  */
-import type { RgbaImage } from '../../core/types';
+import type { RgbaImage } from '../../core/shared/types';
 
 export interface InkCutout {
   /** The cut-out's box in the scan (pixels). */

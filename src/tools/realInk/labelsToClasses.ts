@@ -4,7 +4,7 @@
  * (the generator prints logos as printed ink too), graphics (table rules, boxes) are form lines,
  * stamps stamps, signatures handwriting, noise noise, background paper.
  */
-import { InkClass, type InkClassId } from '../../core/types';
+import { InkClass, type InkClassId } from '../../core/shared/types';
 
 const STAVERGT_TO_INK_CLASS: Readonly<Record<number, InkClassId>> = {
   0: InkClass.printed, // text

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InkClass } from '../../core/types';
+import { InkClass } from '../../core/shared/types';
 import { letterPageClasses, UNLABELLED, type Rect } from './letterPageTruth';
 
 /** A blank page with pieces of ink drawn as filled rectangles [x0, y0, x1, y1). */

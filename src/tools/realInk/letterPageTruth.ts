@@ -13,8 +13,8 @@
  *   writing as noise in `mode=basic` (models/README.md, "Real signed letters").
  * Input: the ink alpha (0 = paper) of the page; output: one InkClass id (or UNLABELLED) per pixel.
  */
-import { labelComponents } from '../../core/components';
-import { InkClass } from '../../core/types';
+import { labelComponents } from '../../core/shared/components';
+import { InkClass } from '../../core/shared/types';
 
 /** Truth for ink whose class is unknown: models/prepare.ts gives it no vote and the loss skips its cells. */
 export const UNLABELLED = 255;

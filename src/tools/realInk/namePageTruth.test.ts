@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InkClass } from '../../core/types';
+import { InkClass } from '../../core/shared/types';
 import { namePageClasses } from './namePageTruth';
 
 /** A page from rows of text: '#' ink, '.' paper. */

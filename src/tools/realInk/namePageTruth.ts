@@ -5,8 +5,8 @@
  * the shadow of a photographed sheet's edge) and solid blobs (punch holes, a finger), which are noise.
  * Input: the ink alpha (0 = paper) of the page; output: one InkClass id per pixel.
  */
-import { labelComponents } from '../../core/components';
-import { InkClass } from '../../core/types';
+import { labelComponents } from '../../core/shared/components';
+import { InkClass } from '../../core/shared/types';
 
 /** A piece this close to the page's edge (pixels) touches it. */
 const EDGE_MARGIN = 3;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InkClass } from '../../core/types';
+import { InkClass } from '../../core/shared/types';
 import { writeLayout, type LabelledPage } from './namePages';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'inklift-namepages-'));
