@@ -116,4 +116,8 @@ describe('uniqueNames', () => {
   it('numbers repeated names before the extension', () => {
     expect(uniqueNames(['x.png', 'x.png', 'y', 'y'])).toEqual(['x.png', 'x (2).png', 'y', 'y (2)']);
   });
+  it('never repeats a name that was already in the list', () => {
+    expect(uniqueNames(['x (2).png', 'x.png', 'x.png', 'x.png'])).toEqual(['x (2).png', 'x.png', 'x (3).png', 'x (4).png']);
+    expect(uniqueNames(['x.png', 'x.png', 'x (2).png'])).toEqual(['x.png', 'x (2).png', 'x (2) (2).png']);
+  });
 });

@@ -13,15 +13,21 @@ export interface ZipEntry {
   blob: Blob;
 }
 
-/** Names made unique ("a.png", "a (2).png") so no entry overwrites another. */
+/** Names made unique ("a.png", "a (2).png") so no entry overwrites another, not even one already called "a (2).png". */
 export function uniqueNames(names: string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
+  const counts = new Map<string, number>();
   return names.map((name) => {
-    const count = (seen.get(name) ?? 0) + 1;
-    seen.set(name, count);
-    if (count === 1) return name;
-    const dot = name.lastIndexOf('.');
-    return dot > 0 ? `${name.slice(0, dot)} (${count})${name.slice(dot)}` : `${name} (${count})`;
+    let unique = name;
+    let count = counts.get(name) ?? 1;
+    while (taken.has(unique)) {
+      count += 1;
+      const dot = name.lastIndexOf('.');
+      unique = dot > 0 ? `${name.slice(0, dot)} (${count})${name.slice(dot)}` : `${name} (${count})`;
+    }
+    counts.set(name, count);
+    taken.add(unique);
+    return unique;
   });
 }
 
