@@ -1,7 +1,7 @@
 /**
  * Screenshots of the main screens at desktop (1280×800) and phone (390×844) widths, saved to
- * docs/screenshots/ for the README; each screen fails on layout breakage (interactive elements
- * overlapping each other, or off-screen horizontally).
+ * docs/screenshots/ for the README and docs/web-app.md; each screen fails on layout breakage
+ * (interactive elements overlapping each other, or off-screen horizontally).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { inkPdf, inkPhoto } from './support/documents';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { S3Settings } from './blobs/s3Store';
 
-/** Every setting of the server, read once from the environment. README documents each variable. */
+/** Every setting of the server, read once from the environment. docs/configuration.md documents each variable. */
 export interface ServerConfig {
   port: number;
   host: string;

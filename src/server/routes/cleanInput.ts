@@ -55,7 +55,7 @@ export async function readCleanInput(request: FastifyRequest, maxBytes: number):
 
 /** The pipeline's options for validated parameters (also the local command line's, src/server/cli/inklift.ts). */
 export function cleanOptionsFrom(params: Pick<CleanParams, 'mode' | 'extract' | 'aggressive' | 'crop' | 'flatten' | 'ink'>): CleanOptions {
-  // extract and aggressive are advanced-mode choices: asking for them selects advanced (README).
+  // extract and aggressive are advanced-mode choices: asking for them selects advanced (docs/api.md).
   const wantsAdvanced = params.extract !== '' || params.aggressive;
   const mode = wantsAdvanced ? 'advanced' : (params.mode ?? 'standard');
   return { mode, extract: params.extract, aggressive: params.aggressive, crop: params.crop, flatten: params.flatten, ink: params.ink };

@@ -118,7 +118,7 @@ export const apiTarget: BenchTarget = {
         let engine = '?';
         const sizes: string[] = [];
         // A fresh server runs its first 12-MP jobs slower (JIT, model sessions, the heaps and malloc
-        // arenas growing: README, "Load"); without this the type measured first paid for it (png
+        // arenas growing: docs/reliability.md, "Load"); without this the type measured first paid for it (png
         // measured first: 1.60–1.69 s, against 0.99–1.19 s measured after json).
         for (let i = 0; i < WARM_UP_JOBS_PER_THREAD * os.availableParallelism(); i++) await downloadOnce(base, (await cleanOnce(base, input, 'json')).uuid);
         for (const type of TYPES) {

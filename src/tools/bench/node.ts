@@ -79,7 +79,7 @@ export const nodeTarget: BenchTarget = {
     const model = file && (await timedModelEngine(file.path, settings.threads, (message) => notes.push(message)));
     if (file && model) notes.push(`${model.engine.name} ${file.path}: ${(file.bytes / 1e6).toFixed(2)} MB, onnxruntime-node ${settings.threads} thread(s)`);
     else notes.push(`model: not measured (${file ? 'it did not load' : 'no model file'})`);
-    notes.push(`memory: GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? '(unset)'} (npm start and npm run bench set glibc.malloc.hugetlb=1: see the README's speed row)`);
+    notes.push(`memory: GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? '(unset)'} (npm start and npm run bench set glibc.malloc.hugetlb=1: see models/README.md, "Speed: memory and the browser's optimiser")`);
     const measurements: BenchMeasurement[] = [];
     for (const input of inputs) {
       const stages = await measure(input, settings, classicalEngine, 'classical');
