@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
 
 /**
  * The web app's build. Besides the React bundle it
  * - serves/copies onnxruntime-web's WASM (/ort/), pdf.js fonts and WASM (/pdfjs/) and the
  *   ink model (/models/*.onnx) from our own origin (never a CDN);
  * - renders the PWA icons from public/icon.svg with sharp;
- * - compiles src/worker/serviceWorker.ts to /sw.js and injects the precache list and version.
+ * - builds src/worker/sw.ts to /sw.js with vite-plugin-pwa, which puts in the precache list.
  */
 const root = path.dirname(new URL(import.meta.url).pathname);
 const ortDist = path.join(root, 'node_modules/onnxruntime-web/dist');
@@ -87,19 +88,15 @@ function sameOriginAssets(): Plugin {
 
 const ICON_SIZES = [192, 512];
 
-function pwaBuild(): Plugin {
-  const swEntry = path.join(root, 'src/worker/serviceWorker.ts');
+function pwaIcons(): Plugin {
   let publicDir = '';
   return {
-    name: 'inklift-pwa',
+    name: 'inklift-pwa-icons',
     apply: 'build',
     configResolved(config) {
       publicDir = config.publicDir;
     },
-    buildStart() {
-      this.emitFile({ type: 'chunk', id: swEntry, fileName: 'sw.js' });
-    },
-    async generateBundle(_options, bundle) {
+    async generateBundle() {
       const sharp = (await import('sharp')).default;
       const svg = fs.readFileSync(path.join(publicDir, 'icon.svg'));
       for (const size of ICON_SIZES) {
@@ -113,34 +110,45 @@ function pwaBuild(): Plugin {
           .png().toBuffer();
         this.emitFile({ type: 'asset', fileName: `icons/maskable-${size}.png`, source: maskable });
       }
-      const hash = createHash('sha256');
-      const precache = new Set<string>(['/', '/models/index.json', ...ICON_SIZES.flatMap((size) => [`/icons/icon-${size}.png`, `/icons/maskable-${size}.png`])]);
-      for (const [fileName, item] of Object.entries(bundle)) {
-        if (fileName === 'sw.js' || fileName.endsWith('.map') || fileName === 'index.html') continue;
-        precache.add(`/${fileName}`);
-        hash.update(fileName).update(item.type === 'chunk' ? item.code : item.source);
-      }
-      for (const file of listFiles(publicDir, () => true)) precache.add(`/${file}`);
-      for (const mount of staticMounts()) {
-        for (const file of mount.files) {
-          const stat = fs.statSync(path.join(mount.dir, file));
-          hash.update(`${mount.url}${file}:${stat.size}:${stat.mtimeMs}`);
-          if (mount.precache) precache.add(`${mount.url}${file}`);
-        }
-      }
-      const sw = bundle['sw.js'];
-      if (!sw || sw.type !== 'chunk') throw new Error('sw.js was not built');
-      const version = hash.digest('hex').slice(0, 12);
-      sw.code = sw.code
-        .replace(/[`"']__PRECACHE_URLS__[`"']/, JSON.stringify([...precache].sort()))
-        .replace('__PRECACHE_VERSION__', version);
     },
   };
 }
 
+/** Workbox lists files relative to dist/web ("assets/x.js"); the service worker matches request paths ("/assets/x.js") and keeps the app shell as "/". */
+const toSitePaths: ManifestTransform = (entries) => ({
+  manifest: entries
+    .map((entry) => ({ ...entry, url: entry.url === 'index.html' ? '/' : `/${entry.url}` }))
+    .sort((a, b) => (a.url < b.url ? -1 : 1)),
+});
+
+/**
+ * Our own service worker (src/worker/sw.ts: its caching, the update prompt, the share target) built
+ * to /sw.js with the precache list in `self.__WB_MANIFEST`: everything the build writes to dist/web
+ * (after the same-origin assets are copied), each with a hash of its content as revision, except the
+ * files cached on first use (asyncify WASM, CMaps). public/manifest.webmanifest is served as it is and
+ * src/app/features/pwa/useServiceWorker.ts registers the worker.
+ */
+function serviceWorker(): PluginOption {
+  const cachedOnFirstUse = staticMounts().filter((m) => !m.precache).flatMap((m) => m.files.map((file) => `${m.url.slice(1)}${file}`));
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*'],
+      globIgnores: ['**/*.map', ...cachedOnFirstUse],
+      // The onnxruntime WASM (≈12 MB) is precached; a file over this fails the build instead of being left out.
+      maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+      manifestTransforms: [toSitePaths],
+    },
+  });
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), sameOriginAssets(), pwaBuild()],
+  plugins: [react(), sameOriginAssets(), pwaIcons(), serviceWorker()],
   // onnxruntime-web's "extern wasm" build loads its .mjs/.wasm from env.wasm.wasmPaths (/ort/) instead of bundling them.
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm', ...defaultClientConditions] },
   worker: { format: 'es' },
@@ -149,9 +157,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: { entryFileNames: (chunk) => (chunk.name === 'serviceWorker' ? 'sw.js' : 'assets/[name]-[hash].js') },
-    },
   },
   server: {
     port: 5173,

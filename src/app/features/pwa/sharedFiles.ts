@@ -1,5 +1,5 @@
 /** Files shared to the installed app (Web Share Target): the service worker parks them in a cache; the page takes them once. */
-const SHARED_CACHE = 'inklift-shared'; // Also named in src/worker/serviceWorker.ts.
+const SHARED_CACHE = 'inklift-shared'; // Also named in src/worker/sw.ts.
 
 export async function takeSharedFiles(): Promise<File[]> {
   if (!('caches' in window)) return [];

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * Inklift's service worker (built to /sw.js by vite.config.ts, which replaces the two
- * placeholders below with the precache list and the build version).
+ * Inklift's service worker, built to /sw.js by vite-plugin-pwa (injectManifest, see vite.config.ts),
+ * which puts the precache list in place of `self.__WB_MANIFEST`.
  *
  * - install: precache the app shell, the hashed bundles, the WASM, pdf.js data and the model;
  *   the new version waits until the page asks it to take over ("Update available").
@@ -12,9 +12,15 @@
  */
 const sw = self as unknown as ServiceWorkerGlobalScope;
 
-const PRECACHE_URLS: string[] = '__PRECACHE_URLS__' as unknown as string[];
-const VERSION = '__PRECACHE_VERSION__';
-const PRECACHE = `inklift-precache-${VERSION}`;
+/** A precached file: its path ("/" is the app shell) and a hash of its content (null for Vite's hashed /assets/ files). */
+interface PrecacheEntry { url: string; revision: string | null }
+const PRECACHE_MANIFEST = (self as unknown as { __WB_MANIFEST: PrecacheEntry[] }).__WB_MANIFEST;
+const PRECACHE_URLS = PRECACHE_MANIFEST.map((entry) => entry.url);
+/** The build's version: a hash of the precache list, so any changed file (a bundle, a model) gets a fresh precache. */
+const VERSION: Promise<string> = crypto.subtle
+  .digest('SHA-256', new TextEncoder().encode(PRECACHE_MANIFEST.map((entry) => `${entry.url} ${entry.revision ?? ''}`).join('\n')))
+  .then((digest) => [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('').slice(0, 12));
+const PRECACHE: Promise<string> = VERSION.then((version) => `inklift-precache-${version}`);
 const RUNTIME = 'inklift-runtime';
 /** Also named in src/app/features/pwa/sharedFiles.ts. */
 const SHARED_CACHE = 'inklift-shared';
@@ -22,7 +28,7 @@ const SHARED_CACHE = 'inklift-shared';
 sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(PRECACHE);
+      const cache = await caches.open(await PRECACHE);
       await cache.addAll(PRECACHE_URLS.map((url) => new Request(url, { cache: 'reload' })));
     })(),
   );
@@ -31,8 +37,8 @@ sw.addEventListener('install', (event) => {
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      await Promise.all(names.filter((n) => n.startsWith('inklift-precache-') && n !== PRECACHE).map((n) => caches.delete(n)));
+      const [names, current] = await Promise.all([caches.keys(), PRECACHE]);
+      await Promise.all(names.filter((n) => n.startsWith('inklift-precache-') && n !== current).map((n) => caches.delete(n)));
       await sw.clients.claim();
     })(),
   );
@@ -41,7 +47,7 @@ sw.addEventListener('activate', (event) => {
 sw.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'skip-waiting') void sw.skipWaiting();
-  if (data?.type === 'version') event.source?.postMessage({ type: 'version', version: VERSION });
+  if (data?.type === 'version') event.waitUntil(VERSION.then((version) => event.source?.postMessage({ type: 'version', version })));
 });
 
 async function receiveShare(request: Request): Promise<Response> {
@@ -72,7 +78,7 @@ async function cacheFirst(request: Request, cacheName: string): Promise<Response
 }
 
 async function appShell(request: Request): Promise<Response> {
-  const cache = await caches.open(PRECACHE);
+  const cache = await caches.open(await PRECACHE);
   const shell = await cache.match('/');
   if (shell) return shell;
   return fetch(request);
