@@ -10,11 +10,12 @@ import type { ServerConfig } from './config';
 import { ensureDemoAccount } from './db/accounts';
 import { openDatabase } from './db/open';
 import type { Sql } from './db/sql';
-import { renderDocsPage } from './docsPage';
+import { DOCS_STYLE, renderDocsPage } from './docsPage';
 import { sweepExpired, sweepOrphanBlobs } from './maintenance';
 import { buildOpenApi } from './openapi';
 import { bearerKey } from './plugins/auth';
 import { registerErrorHandling, sendError } from './plugins/errors';
+import { appPolicy, inlineStylePagePolicy, registerContentSecurityPolicy, registerCspReportRoute, storedFileOrigins } from './plugins/contentSecurityPolicy';
 import { registerSecurityHeaders } from './plugins/headers';
 import { ProcessingPool } from './processing/pool';
 import { WebpFinisher } from './processing/webpFinisher';
@@ -50,10 +51,12 @@ export async function createInklift(
 ): Promise<Inklift> {
   const sql = await openDatabase(config);
   let blobs: BlobStore;
+  let presignedUrl: ((key: string) => Promise<string>) | null = null;
   if (config.s3) {
     const s3 = createS3Store(config.s3);
     await s3.ensureBucket();
     blobs = s3;
+    if (config.s3Presign) presignedUrl = (key) => s3.presignedUrl(key, 60);
   } else {
     blobs = createFolderStore(path.join(config.dataDir, 'blobs'));
   }
@@ -75,6 +78,7 @@ export async function createInklift(
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app, config.corsOrigins);
+  registerContentSecurityPolicy(app, appPolicy(await storedFileOrigins(config.publicUrl, presignedUrl)));
 
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
@@ -109,11 +113,16 @@ export async function createInklift(
   registerCleanRoute(app, services);
   registerFileRoutes(app, services);
   registerAccountRoutes(app, services);
+  await registerCspReportRoute(app);
 
   app.get('/api/health', async () => ({ status: 'ok', database: sql.kind, processing: pool.stats }));
   app.get('/api/openapi.json', async (request) => buildOpenApi(publicOrigin(request, config.publicUrl)));
+  const docsPolicy = inlineStylePagePolicy(DOCS_STYLE);
   app.get('/api/docs', async (request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderDocsPage(buildOpenApi(publicOrigin(request, config.publicUrl)))),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', docsPolicy)
+      .send(renderDocsPage(buildOpenApi(publicOrigin(request, config.publicUrl)))),
   );
   // The demo key is offered to the local web app only when the operator runs with a demo account.
   app.get('/api/app-config', async () => ({ demoKey: config.demoKey && process.env.INKLIFT_OFFER_DEMO_KEY !== '0' ? config.demoKey : null }));

@@ -57,6 +57,9 @@ export async function renderFirstPdfPage(input: Blob): Promise<RgbaImage> {
     // encoded by a predefined Chinese, Japanese or Korean CMap not at all. Its own fetch works here.
     useWorkerFetch: true,
     useSystemFonts: false,
+    // The app's Content-Security-Policy has no 'unsafe-eval': pdf.js would probe `new Function` (a
+    // reported violation) and compile PostScript functions with it; its interpreter does the same work.
+    isEvalSupported: false,
   } as Parameters<typeof pdfjs.getDocument>[0]);
   const document = await task.promise;
   try {
