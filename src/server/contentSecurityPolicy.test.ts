@@ -11,18 +11,10 @@ import { API_POLICY, appPolicy, CSP_REPORT_PATH, storedFileOrigins } from './plu
 import { documentPhoto, fileBlob, multipart } from './testing/fixtures';
 import { startTestServer, type TestServer } from './testing/harness';
 import { startTestS3, type TestS3 } from './testing/s3rver';
+import { fakeWebBuild } from './testing/webBuild';
 
 const directive = (policy: string | null, name: string) =>
   (policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? null;
-
-/** A built web app as vite leaves it: the page and a hashed script. */
-function fakeWebBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inklift-web-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log("app")');
-  return dir;
-}
 
 describe('the web app and the API behind the policy', () => {
   let server: TestServer;

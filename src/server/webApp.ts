@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
       root: webRoot,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below: with its default on, @fastify/static writes `public, max-age=0` over it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; the shell, manifest and service worker must revalidate.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
