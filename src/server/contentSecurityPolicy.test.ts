@@ -9,24 +9,19 @@ import { createInklift } from './app';
 import { loadConfig } from './config';
 import { API_POLICY, appPolicy, CSP_REPORT_PATH, storedFileOrigins } from './plugins/contentSecurityPolicy';
 import { documentPhoto, fileBlob, multipart } from './testing/fixtures';
-import { startTestServer, type TestServer } from './testing/harness';
+import type { TestServer } from './testing/harness';
 import { startTestS3, type TestS3 } from './testing/s3rver';
-import { fakeWebBuild } from './testing/webBuild';
+import { startWebAppServer } from './testing/webBuild';
 
 const directive = (policy: string | null, name: string) =>
   (policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? null;
 
 describe('the web app and the API behind the policy', () => {
   let server: TestServer;
-  let webRoot: string;
   beforeAll(async () => {
-    webRoot = fakeWebBuild();
-    server = await startTestServer({ webRoot });
+    server = await startWebAppServer();
   });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('sends the app policy with the page, a client-side route and the scripts', async () => {
     for (const pathname of ['/', '/gallery', '/settings/account', '/assets/index-abc.js']) {
@@ -125,16 +120,13 @@ describe('stored files from another origin', () => {
   describe('with downloads redirected to presigned S3 URLs', () => {
     let s3: TestS3;
     let server: TestServer;
-    let webRoot: string;
     beforeAll(async () => {
       s3 = await startTestS3();
-      webRoot = fakeWebBuild();
-      server = await startTestServer({ webRoot, s3: s3.settings(`inklift-csp-${crypto.randomBytes(4).toString('hex')}`), s3Presign: true });
+      server = await startWebAppServer({ s3: s3.settings(`inklift-csp-${crypto.randomBytes(4).toString('hex')}`), s3Presign: true });
     });
     afterAll(async () => {
       await server?.close();
       await s3?.stop();
-      fs.rmSync(webRoot, { recursive: true, force: true });
     });
 
     it('lets the page show and fetch a stored file where the download redirects', async () => {

@@ -1,19 +1,13 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './testing/harness';
-import { fakeWebBuild } from './testing/webBuild';
+import type { TestServer } from './testing/harness';
+import { startWebAppServer } from './testing/webBuild';
 
 describe('the built web app\'s caching', () => {
   let server: TestServer;
-  let webRoot: string;
   beforeAll(async () => {
-    webRoot = fakeWebBuild();
-    server = await startTestServer({ webRoot });
+    server = await startWebAppServer();
   });
-  afterAll(async () => {
-    await server?.close();
-    fs.rmSync(webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('keeps hashed assets for a year and makes the page, its routes and the service worker revalidate', async () => {
     const asset = await server.request('/assets/index-abc.js');
